@@ -1,0 +1,612 @@
+"""One deal of Czech Bulka between two players, from the deal to the score.
+
+Phases: trump choice → dokup → šíbr (exchange with the trump seven) and discards → the
+hundred procedure → nine tricks with melds and bela → score. The deal refuses every action
+that breaks a rule with a reason code and a sentence addressed to the player; under
+``renonc_mode`` a rule error (revoke, false meld) is accepted and ends the deal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional
+
+from ..cards import Card, CardError
+from ..errors import Refusal
+from ..events import Event
+from .melds import HUNDRED, Meld, find_melds, parse_meld
+from .rules import (BELA, LAST_TRICK, PACK, PLAIN_POINTS, PLAIN_STRENGTH, RANK, SUIT_NAMES, SUITS, TRUMP_POINTS,
+                    TRUMP_STRENGTH, CzechRules, card_of, points)
+
+TRUMP, EXCHANGE, DISCARD, HUNDRED_ASK, HUNDRED_ANSWER, PLAY, OVER = (
+    "trump", "exchange", "discard", "hundred-ask", "hundred-answer", "play", "over")
+HAND_SIZE = 9
+TRICKS = 9
+EXCHANGERS = tuple(RANK[r] for r in "789")  # the seven, else the eight, else the nine (minda)
+
+Parsed = tuple  # (verb, argument)
+_SIMPLE = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange")
+_PARSED: dict[str, Parsed] = {v: (v, None) for v in _SIMPLE}
+for _c in PACK.cards:
+    _PARSED[f"play {_c.code}"] = ("play", _c)
+    _PARSED[f"discard {_c.code}"] = ("discard", _c)
+_PLAY = {c: (f"play {c.code}", ("play", c)) for c in PACK.cards}
+_PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
+_DISCARD = {c: (f"discard {c.code}", ("discard", c)) for c in PACK.cards}
+VERBS = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange", "discard <card>", "declare <meld>",
+         "play <card>")
+
+
+def parse_action(action: str) -> Parsed | Refusal:
+    """The (verb, argument) of an action string, or a Refusal naming what is wrong with it."""
+    parsed = _PARSED.get(action)
+    if parsed is not None:
+        return parsed
+    verb, _, rest = action.partition(" ")
+    if verb == "declare" and rest:
+        try:
+            return ("declare", parse_meld(rest))
+        except CardError as err:
+            return Refusal("bad-card", f"Cannot read the meld: {err}.")
+        except ValueError as err:
+            return Refusal("not-a-meld", f"That is not a meld: {err}.")
+    if verb in ("play", "discard") and rest:
+        try:
+            PACK.card(rest)
+        except CardError as err:
+            return Refusal("bad-card", f"Cannot read the card: {err}.")
+    return Refusal("unknown-action", f"{action!r} is not an action of Czech Bulka; the actions are "
+                                     + ", ".join(VERBS) + ".")
+
+
+@dataclass
+class Outcome:
+    """How a deal ended. ``kind``: declarer-won, declarer-lost, tie, hundred-fold, forced-fold, renonc, redeal."""
+
+    kind: str
+    winner: Optional[int] = None
+    loser: Optional[int] = None
+    pays: bool = False  # the loser pays the stake into the bank
+    points: Optional[dict[int, int]] = None
+    renonc: Optional[Refusal] = None
+
+
+@dataclass
+class MeldState:
+    """One seat's declarations in the first trick and what the opponent has learned of them."""
+
+    declared: list[Meld] = field(default_factory=list)
+    height_known: bool = False
+    suit_known: bool = False
+
+
+def _s(suit: int) -> str:
+    return SUIT_NAMES[SUITS[suit]]
+
+
+class Deal:
+    """One deal. Seats are the match's seat numbers; ``forehand`` leads, ``dealer`` deals."""
+
+    def __init__(self, rules: CzechRules, dealer: int, forehand: int, deck: list[Card], number: int,
+                 events: list[Event]) -> None:
+        self.rules = rules
+        self.dealer, self.forehand = dealer, forehand
+        self.seats = (forehand, dealer)
+        self.number = number
+        self.forced = number >= rules.max_deals
+        self.deck = deck
+        self.events = events
+        self.hands: dict[int, list[Card]] = {forehand: [], dealer: []}
+        self.dokup: dict[int, list[Card]] = {}
+        self.phase = TRUMP
+        self.trump: Optional[int] = None
+        self.declarer: Optional[int] = None
+        self.out_of_play: list[Card] = []  # exchanged sevens (public)
+        self.taken: dict[int, list[Card]] = {forehand: [], dealer: []}  # face-up cards taken by exchange
+        self.discards: dict[int, list[Card]] = {forehand: [], dealer: []}
+        self.exchange_asked: set[int] = set()  # one exchange question per player before play
+        self.hundred_asked = False
+        self.hundred_owed: Optional[int] = None  # the seat that asked and must declare its hundred first
+        self.bela_holder: Optional[int] = None
+        self.melds = {forehand: MeldState(), dealer: MeldState()}
+        self.meld_winner: Optional[int] = None
+        self.scored_melds: list[Meld] = []
+        self.trick: list[tuple[int, Card]] = []
+        self.leader = forehand
+        self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
+        self.voids: dict[int, set[int]] = {forehand: set(), dealer: set()}
+        self.won = {forehand: 0, dealer: 0}  # card points won in tricks
+        self._other = {forehand: dealer, dealer: forehand}
+        self.trump_o: Optional[Card] = None
+        self.trump_k: Optional[Card] = None
+        self.o_winner: Optional[int] = None  # who won the trump O in a trick
+        self.outcome: Optional[Outcome] = None
+        self.to_move: Optional[int] = forehand
+        self._deal_cards()
+
+    # --- the deal ----------------------------------------------------------------------
+    def _deal_cards(self) -> None:
+        d, f, deck = self.dealer, self.forehand, self.deck
+        self.hands[f] = deck[0:3] + deck[6:9]
+        self.hands[d] = deck[3:6] + deck[9:12]
+        self.first_candidate: Optional[Card] = deck[12]
+        self.dokup = {f: deck[13:16], d: deck[16:19]}
+        self.stock = deck[19:]  # the last card is on top, face up: the second candidate
+        offers = [(deck[12].suit, "first")]
+        if self.stock[-1].suit != deck[12].suit:
+            offers.append((self.stock[-1].suit, "second"))
+        self.offers = offers
+        self.offer_index = 0
+        self.events.append(Event("deal", d, {"dealer": d, "forehand": f, "number": self.number,
+                                             "forced": self.forced, "first": deck[12].code,
+                                             "second": self.stock[-1].code}))
+        for seat in self.seats:
+            self.events.append(Event("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])}))
+
+    # --- whose turn, what may be done ---------------------------------------------------
+    def other(self, seat: int) -> int:
+        return self._other[seat]
+
+    def candidates(self) -> Iterator[tuple[str, Parsed]]:
+        phase, seat = self.phase, self.to_move
+        if phase == PLAY:
+            if not self.tricks and not self._has_played(seat):
+                yield from self._declare_candidates(seat)
+            if self.stock and self.stock[-1].suit == self.trump:
+                yield "exchange", ("exchange", None)
+            for card in self.hands[seat]:
+                yield _PLAY[card]
+        elif phase == TRUMP:
+            yield from (("take", ("take", None)), ("pass", ("pass", None)), ("fold", ("fold", None)))
+        elif phase == DISCARD:
+            for card in self.hands[seat]:
+                yield _DISCARD[card]
+        elif phase == EXCHANGE:
+            yield from (("exchange", ("exchange", None)), ("pass", ("pass", None)))
+        elif phase == HUNDRED_ASK:
+            yield from (("ask-hundred", ("ask-hundred", None)), ("pass", ("pass", None)))
+        elif phase == HUNDRED_ANSWER:
+            yield from (("fold", ("fold", None)), ("play-on", ("play-on", None)))
+
+    def refusal(self, parsed: Parsed) -> Optional[Refusal]:
+        verb, arg = parsed
+        phase = self.phase
+        if phase == PLAY:
+            if verb == "play":
+                return self._play_refusal(arg)
+            if verb == "declare":
+                return self._declare_refusal(arg)
+            if verb == "exchange":
+                return self._exchange_refusal(during_play=True)
+        elif phase == TRUMP:
+            if verb in ("take", "pass", "fold"):
+                return self._trump_refusal(verb)
+        elif phase == DISCARD:
+            if verb == "discard":
+                if arg not in self.hands[self.to_move]:
+                    return Refusal("card-not-in-hand", f"You do not hold {arg.code}.")
+                return None
+        elif phase == EXCHANGE:
+            if verb == "pass":
+                return None
+            if verb == "exchange":
+                return self._exchange_refusal(during_play=False)
+        elif phase == HUNDRED_ASK:
+            if verb in ("ask-hundred", "pass"):
+                return None
+        elif phase == HUNDRED_ANSWER:
+            if verb in ("fold", "play-on"):
+                return None
+        return Refusal("not-now", self._now_sentence(verb))
+
+    def _now_sentence(self, verb: str) -> str:
+        asked = {
+            TRUMP: "choose trumps: take the suit offered, or pass",
+            EXCHANGE: "say whether you exchange your trump seven (šíbr): exchange, or pass",
+            DISCARD: "discard face down until you hold 9 cards",
+            HUNDRED_ASK: "say whether you ask the declarer to play against your hundred: ask-hundred, or pass",
+            HUNDRED_ANSWER: "answer the hundred: fold (lose without paying), or play-on",
+            PLAY: "play a card (and with your first card you may declare melds)",
+        }.get(self.phase, "nothing")
+        return f"You cannot {verb} now: now you {asked}."
+
+    def _trump_refusal(self, verb: str) -> Optional[Refusal]:
+        final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
+        if verb == "pass" and final:
+            return Refusal("forced-dealer", f"This is deal {self.number}, the last one: as dealer you are forced. "
+                                            f"Take {_s(self.offers[-1][0])} or fold and pay the stake.")
+        if verb == "fold" and not final:
+            if self.forced and self.to_move == self.dealer:
+                return Refusal("cannot-fold", "You may fold only at your last chance to choose trumps; "
+                                              "now take or pass.")
+            return Refusal("cannot-fold", "Only the dealer, forced on the last deal, may fold; take or pass.")
+        return None
+
+    def _exchange_plan(self, during_play: bool) -> tuple[Optional[Card], list[Card]]:
+        """The card that would exchange (7, else 8, else 9 of trumps) and the face-up trumps it takes.
+
+        Before play both candidates count; during play only the visible stock card does.
+        """
+        trump = self.trump
+        face_up = []
+        if not during_play and self.first_candidate is not None and self.first_candidate.suit == trump:
+            face_up.append(self.first_candidate)
+        if self.stock and self.stock[-1].suit == trump:
+            face_up.append(self.stock[-1])
+        if not face_up:
+            return None, face_up
+        ranks = [c.rank for c in face_up]
+        for rank in EXCHANGERS:
+            if rank not in ranks:
+                return PACK.cards[trump * 8 + rank], face_up
+        raise AssertionError("at most two trumps lie face up")
+
+    def _exchange_refusal(self, during_play: bool) -> Optional[Refusal]:
+        seat = self.to_move
+        card, face_up = self._exchange_plan(during_play)
+        if card is None:
+            where = "the visible stock card" if during_play else "the candidates"
+            return Refusal("no-exchange", f"There is no trump face up to exchange for: {where} "
+                                          f"{'is not a trump' if during_play else 'are not trumps'}.")
+        if card not in self.hands[seat]:
+            return Refusal("no-exchange", f"To exchange for {_codes_text(face_up)} you need the {card.code} "
+                                          "(šíbr), and you do not hold it.")
+        return None
+
+    def _declare_refusal(self, meld: Meld, held: Optional[list[Meld]] = None) -> Optional[Refusal]:
+        seat = self.to_move
+        if self.tricks or self._has_played(seat):
+            return Refusal("declare-too-late", "Melds are declared with your first card of the first trick; "
+                                               "that moment has passed.")
+        state = self.melds[seat]
+        if meld in state.declared:
+            return Refusal("meld-already-declared", f"You have already declared {meld.code}.")
+        held = find_melds(self.hands[seat]) if held is None else held
+        if meld not in held:
+            hand = set(self.hands[seat])
+            if all(c in hand for c in meld.cards):
+                whole = next(m for m in held if set(meld.cards) <= set(m.cards))
+                return Refusal("declare-whole-meld", f"{meld.code} is part of your {whole.name} {whole.code}: "
+                                                     "declare the whole meld.")
+            missing = [c.code for c in meld.cards if c not in hand]
+            return Refusal("meld-not-held", f"You cannot declare {meld.code}: you do not hold "
+                                            f"{', '.join(missing)}. A false meld is a renonc.", renonc=True)
+        if self.hundred_owed == seat and meld.kind < HUNDRED:
+            return Refusal("must-declare-hundred", "You asked the declarer to play against your hundred: "
+                                                   "declare the hundred first.")
+        if state.declared and meld.height > state.declared[-1].height:
+            return Refusal("declare-highest-first", f"Declare the highest meld first: {meld.code} is higher "
+                                                    f"than {state.declared[-1].code}, which you already declared.")
+        if meld.kind >= HUNDRED and seat != self.declarer and not self.hundred_asked:
+            return Refusal("hundred-not-asked", "A hundred against the declarer counts only if you asked him "
+                                                "before the first lead whether he plays against it (ask-hundred).")
+        return None
+
+    def playable(self) -> tuple[list[Card], Optional[str]]:
+        """The cards the player to move may play, and the rule that forbids the others (if any).
+
+        The single source of the follow rules: verdicts on plays and ``legal_actions`` both use it.
+        """
+        seat = self.to_move
+        hand = self.hands[seat]
+        if self.hundred_owed == seat:
+            return [], "must-declare-hundred"
+        if not self.trick:
+            return hand, None
+        led = self.trick[0][1]
+        suit = led.suit
+        same = [c for c in hand if c.suit == suit]
+        if same:
+            if self.rules.must_beat:
+                strength = TRUMP_STRENGTH if suit == self.trump else PLAIN_STRENGTH
+                top = strength[led.index]
+                higher = [c for c in same if strength[c.index] > top]
+                if higher and len(higher) < len(same):
+                    return higher, "must-beat"
+            return same, ("must-follow-suit" if len(same) < len(hand) else None)
+        trump = self.trump
+        trumps = [c for c in hand if c.suit == trump]
+        if trumps and len(trumps) < len(hand):
+            return trumps, "must-trump"
+        return hand, None
+
+    def _play_refusal(self, card: Card) -> Optional[Refusal]:
+        hand = self.hands[self.to_move]
+        if card not in hand:
+            return Refusal("card-not-in-hand", f"You do not hold {card.code}.")
+        allowed, rule = self.playable()
+        if card in allowed:
+            return None
+        if rule == "must-declare-hundred":
+            return Refusal(rule, "You asked the declarer to play against your hundred: declare it with your "
+                                 "first card, then play.")
+        led = self.trick[0][1]
+        others = ", ".join(c.code for c in allowed)
+        if rule == "must-beat" and card.suit == led.suit:
+            return Refusal(rule, f"You must beat {led.code} when you can (house rule must_beat): play {others}.",
+                           renonc=True)
+        if card.suit != led.suit and any(c.suit == led.suit for c in hand):
+            same = ", ".join(c.code for c in hand if c.suit == led.suit)
+            return Refusal("must-follow-suit", f"You must follow suit: {_s(led.suit)} were led and you hold "
+                                               f"{same}.", renonc=True)
+        return Refusal("must-trump", f"You have no {_s(led.suit)}, so you must trump ({_s(self.trump)}): "
+                                     f"you hold {others}.", renonc=True)
+
+    def legal_actions(self) -> list[str]:
+        """Every action whose verdict is ok; plays come straight from ``playable``."""
+        if self.phase != PLAY:
+            return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
+        seat = self.to_move
+        actions: list[str] = []
+        if not self.tricks and (not self.trick or self.trick[0][0] != seat):
+            held = find_melds(self.hands[seat])
+            actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
+        if self.stock and self.stock[-1].suit == self.trump:
+            card, _ = self._exchange_plan(during_play=True)
+            if card in self.hands[seat]:  # the same test _exchange_refusal makes
+                actions.append("exchange")
+        play = _PLAY_TEXT
+        return actions + [play[c] for c in self.playable()[0]]
+
+    def _declare_candidates(self, seat: int) -> Iterator[tuple[str, Parsed]]:
+        for meld in find_melds(self.hands[seat]):
+            yield f"declare {meld.code}", ("declare", meld)
+
+    def _has_played(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.trick) or bool(self.tricks)
+
+    # --- doing ------------------------------------------------------------------------
+    def do(self, parsed: Parsed, renonc: Optional[Refusal]) -> None:
+        verb, arg = parsed
+        seat = self.to_move
+        if renonc is not None:
+            self.events.append(Event(verb, seat, {"card" if verb == "play" else "meld":
+                                                  arg.code, "renonc": renonc.reason}))
+            self.events.append(Event("renonc", seat, {"reason": renonc.reason, "message": renonc.message}))
+            self._finish(Outcome("renonc", winner=self.other(seat), loser=seat, pays=True, renonc=renonc))
+            return
+        _DO[verb](self, seat, arg)
+
+    def _do_take(self, seat: int, _arg: None) -> None:
+        suit, which = self.offers[self.offer_index]
+        self.trump, self.declarer = suit, seat
+        self.trump_o, self.trump_k = card_of("O", suit), card_of("K", suit)
+        self.events.append(Event("take", seat, {"suit": SUITS[suit], "which": which}))
+        for s in self.seats:
+            self.hands[s] += self.dokup[s]
+            self.events.append(Event("dokup", s, {"count": 3}, {"cards": _codes(self.dokup[s])}))
+            self._check_bela(s)
+        self._next_preplay()
+
+    def _do_pass(self, seat: int, _arg: None) -> None:
+        phase = self.phase
+        if phase == TRUMP:
+            suit, _ = self.offers[self.offer_index]
+            self.events.append(Event("pass", seat, {"suit": SUITS[suit]}))
+            if seat == self.forehand:
+                self.to_move = self.dealer
+            elif self.offer_index + 1 < len(self.offers):
+                self.offer_index += 1
+                self.to_move = self.forehand
+            else:
+                self.events.append(Event("redeal", None, {"number": self.number}))
+                self._finish(Outcome("redeal"))
+        elif phase == EXCHANGE:
+            self.events.append(Event("exchange-pass", seat, {}))
+            self._next_preplay()
+        elif phase == HUNDRED_ASK:
+            self.events.append(Event("hundred-keep", seat, {}))
+            self._start_play()
+
+    def _do_fold(self, seat: int, _arg: None) -> None:
+        other = self.other(seat)
+        if self.phase == TRUMP:
+            self.events.append(Event("fold", seat, {"forced": True}))
+            self._finish(Outcome("forced-fold", winner=other, loser=seat, pays=True))
+        else:
+            self.events.append(Event("fold", seat, {"hundred": True}))
+            self._finish(Outcome("hundred-fold", winner=other, loser=seat, pays=False))
+
+    def _do_play_on(self, seat: int, _arg: None) -> None:
+        self.events.append(Event("play-on", seat, {}))
+        self._start_play()
+
+    def _do_ask_hundred(self, seat: int, _arg: None) -> None:
+        self.hundred_asked = True
+        self.hundred_owed = seat
+        self.events.append(Event("ask-hundred", seat, {}))
+        self.phase, self.to_move = HUNDRED_ANSWER, self.declarer
+
+    def _do_exchange(self, seat: int, _arg: None) -> None:
+        during_play = self.phase == PLAY
+        card, face_up = self._exchange_plan(during_play)
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.out_of_play.append(card)
+        taken, took_stock = [], False
+        for up in face_up:
+            if up is self.first_candidate:
+                self.first_candidate = None
+            else:
+                self.stock.pop()
+                took_stock = True
+            taken.append(up)
+        if took_stock and not during_play and self.rules.exchange_chain == "trumps":
+            while self.stock and self.stock[-1].suit == self.trump:  # the chain: each next visible trump
+                taken.append(self.stock.pop())
+        hand += taken
+        self.taken[seat] += taken
+        self.events.append(Event("exchange", seat, {"given": card.code, "taken": _codes(taken),
+                                                    "during_play": during_play,
+                                                    "visible": self.stock[-1].code if self.stock else None}))
+        self._check_bela(seat)
+        if during_play:
+            return
+        if len(hand) > HAND_SIZE:
+            self.phase = DISCARD
+        else:
+            self._next_preplay()
+
+    def _do_discard(self, seat: int, card: Card) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discards[seat].append(card)
+        self.events.append(Event("discard", seat, {"left": len(hand) - HAND_SIZE}, {"card": card.code}))
+        if len(hand) == HAND_SIZE:
+            self._next_preplay()
+
+    def _do_declare(self, seat: int, meld: Meld) -> None:
+        self.melds[seat].declared.append(meld)
+        if self.hundred_owed == seat and meld.kind >= HUNDRED:
+            self.hundred_owed = None
+        public = {"kind": meld.kind, "name": meld.name}
+        if meld.kind > 1:  # a fifty or a hundred: height and suit are told at once
+            public["meld"] = meld.code
+        self.events.append(Event("declare", seat, public, {"meld": meld.code}))
+
+    def _do_play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.events.append(Event("play", seat, {"card": card.code}))
+        trick = self.trick
+        if not trick:
+            trick.append((seat, card))
+            self.to_move = self._other[seat]
+            if len(self.tricks) == 1:
+                self._reveal_twenty_suits()
+            return
+        # the second card closes the trick (two players): the higher of the suit led, or a trump, wins
+        trump = self.trump
+        led_seat, led = trick[0]
+        if card.suit == led.suit:
+            strength = TRUMP_STRENGTH if card.suit == trump else PLAIN_STRENGTH
+            winner = seat if strength[card.index] > strength[led.index] else led_seat
+        else:
+            self.voids[seat].add(led.suit)
+            if card.suit == trump:
+                winner = seat
+            else:
+                winner = led_seat
+                self.voids[seat].add(trump)
+        worth = ((TRUMP_POINTS if led.suit == trump else PLAIN_POINTS)[led.index]
+                 + (TRUMP_POINTS if card.suit == trump else PLAIN_POINTS)[card.index])
+        self.won[winner] += worth
+        if led is self.trump_o or card is self.trump_o:
+            self.o_winner = winner
+        tricks = self.tricks
+        tricks.append(((trick[0], (seat, card)), winner))
+        self.trick = []
+        self.leader = self.to_move = winner
+        number = len(tricks)
+        self.events.append(Event("trick", winner, {"cards": [led.code, card.code], "number": number,
+                                                   "points": worth}))
+        if number == 1:
+            self._settle_melds()
+        elif number == TRICKS:
+            self._score()
+
+    # --- phases between trump and play ------------------------------------------------
+    def _next_preplay(self) -> None:
+        """Ask the next player who may exchange, then the hundred question, then play."""
+        card, _ = self._exchange_plan(during_play=False)
+        if card is not None:
+            for seat in self.seats:
+                if seat not in self.exchange_asked and card in self.hands[seat]:
+                    self.exchange_asked.add(seat)
+                    self.phase, self.to_move = EXCHANGE, seat
+                    return
+        self.exchange_asked.update(self.seats)
+        opponent = self.other(self.declarer)
+        if not self.hundred_asked and any(m.kind >= HUNDRED for m in find_melds(self.hands[opponent])):
+            self.phase, self.to_move = HUNDRED_ASK, opponent
+            return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase, self.to_move = PLAY, self.forehand
+        self.events.append(Event("play-starts", self.forehand, {}))
+
+    def _check_bela(self, seat: int) -> None:
+        if self.bela_holder is None and self.trump_o in self.hands[seat] and self.trump_k in self.hands[seat]:
+            self.bela_holder = seat
+
+    # --- melds ------------------------------------------------------------------------
+    def _settle_melds(self) -> None:
+        """After trick 1: whose melds count, and what the opponent learns of a twenty's height."""
+        best = {s: max((m.height for m in self.melds[s].declared), default=None) for s in self.seats}
+        f, d = self.forehand, self.dealer
+        if best[f] is None and best[d] is None:
+            return
+        if best[d] is None or (best[f] is not None and best[f] >= best[d]):
+            winner = f  # equal melds: the player who led the first trick
+        else:
+            winner = d
+        declared = self.melds[winner].declared
+        scored = declared if self.rules.meld_scope == "all_of_winner" else [max(declared, key=lambda m: m.height)]
+        self.meld_winner, self.scored_melds = winner, list(scored)
+        for s in self.seats:
+            if self.melds[s].declared:
+                self.melds[s].height_known = True
+                self.events.append(Event("meld-height", s, {"heights": [
+                    f"{m.name} to the {m.top_rank}" for m in self.melds[s].declared]}))
+        self.events.append(Event("melds-scored", winner, {"melds": [m.code for m in scored],
+                                                          "points": sum(m.points for m in scored)}))
+
+    def _reveal_twenty_suits(self) -> None:
+        for s in self.seats:
+            if self.melds[s].declared and not self.melds[s].suit_known:
+                self.melds[s].suit_known = True
+                self.events.append(Event("meld-suit", s, {"melds": [m.code for m in self.melds[s].declared]}))
+
+    # --- the end ----------------------------------------------------------------------
+    def card_points(self) -> dict[int, int]:
+        """Points won so far in tricks, bela's change to the O's value not applied."""
+        return dict(self.won)
+
+    def bela(self) -> Optional[int]:
+        """The seat that scores the bela's 40, if anyone does (at the end of play)."""
+        if self.bela_holder is None:
+            return None
+        if self.rules.bela_mode == "holder":
+            return self.bela_holder
+        won = {c: w for trick, w in self.tricks for _, c in trick}
+        o, k = self.trump_o, self.trump_k
+        if o in won and k in won and won[o] == won[k]:
+            return won[o]
+        return None
+
+    def _score(self) -> None:
+        total = dict(self.won)
+        total[self.tricks[-1][1]] += LAST_TRICK
+        if self.meld_winner is not None:
+            total[self.meld_winner] += sum(m.points for m in self.scored_melds)
+        bela = self.bela()
+        if bela is not None:
+            total[bela] += BELA
+            if self.o_winner is not None:
+                total[self.o_winner] -= points(self.trump_o, self.trump)  # the O's own 20 counts for nobody
+            self.events.append(Event("bela", bela, {"points": BELA}))
+        declarer = self.declarer
+        opponent = self._other[declarer]
+        if total[declarer] > total[opponent]:
+            outcome = Outcome("declarer-won", declarer, opponent, False, total)
+        elif total[declarer] == total[opponent]:
+            outcome = Outcome("tie", opponent, declarer, False, total)
+        else:
+            outcome = Outcome("declarer-lost", opponent, declarer, True, total)
+        self.events.append(Event("score", declarer, {"points": {str(s): p for s, p in total.items()},
+                                                     "kind": outcome.kind}))
+        self._finish(outcome)
+
+    def _finish(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase, self.to_move = OVER, None
+
+
+def _codes(cards: list[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _codes_text(cards: list[Card]) -> str:
+    return " and ".join(c.code for c in cards)
+
+
+_DO = {verb: getattr(Deal, "_do_" + verb.replace("-", "_")) for verb in _SIMPLE + ("discard", "declare", "play")}

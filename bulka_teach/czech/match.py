@@ -1,0 +1,219 @@
+"""A session of Czech Bulka at one table: the cut, the bank, streaks, the 3-player rotation.
+
+``CzechBulka`` is the game object lessons, bots and the referee use. It holds the current
+``Deal`` and starts the next one whenever a deal ends and a deck can be had.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from ..cards import CardError
+from ..dealing import DeckSource, shuffled
+from ..errors import Refusal, ScenarioError
+from ..events import Event
+from ..game import Game
+from ..records import Record
+from .deal import OVER, Deal, Outcome, Parsed, parse_action
+from .rules import PACK, SUITS, CzechRules
+from .text import explain
+from .view import deal_view
+
+BANK_STREAK = 3
+STREAK_WORDS = {0: "", 1: "novej (one win)", 2: "nahoře (one win from the bank)"}
+
+
+class CzechBulka(Game):
+    game_id = "czech-bulka"
+
+    def __init__(self, record: Record) -> None:
+        super().__init__(record)
+        self.rules = CzechRules.from_dict(record.rules)
+        n = self.n = len(record.players)
+        try:
+            decks = [PACK.deck(list(d)) for d in record.decks]
+        except CardError as err:
+            raise ScenarioError(f"bad deck: {err}") from None
+        self.source = DeckSource(PACK, decks, record.seed)
+        self.bank = 0
+        self.chips = [0] * n
+        self.streaks = [0] * n
+        self.bulka = 1
+        self.game_number = 1
+        self.deals: list[Deal] = []
+        self.deal: Optional[Deal] = None
+        dealer, opponent = self._seat_players(record)
+        self.sitting_out: Optional[int] = next((s for s in range(n) if s not in (dealer, opponent)), None)
+        self._ante()
+        self._next_deal(dealer, opponent, number=1)
+
+    # --- seats ------------------------------------------------------------------------
+    def _seat_players(self, record: Record) -> tuple[int, int]:
+        n, dealer, queue = self.n, record.dealer, record.queue
+        if dealer is not None and not 0 <= dealer < n:
+            raise ScenarioError(f"dealer {dealer} is not a seat: seats are 0 to {n - 1}")
+        if n == 2 and dealer is not None:
+            return dealer, 1 - dealer
+        if n == 3 and dealer is not None and queue is not None:
+            if len(queue) != 1 or queue[0] == dealer or not 0 <= queue[0] < n:
+                raise ScenarioError("with three players 'queue' lists the one seat sitting out, not the dealer")
+            return dealer, 3 - dealer - queue[0]
+        if n == 3 and (dealer is None) != (queue is None):
+            raise ScenarioError("with three players give both 'dealer' and 'queue', or neither (the cut decides)")
+        return self._cut()
+
+    def _cut(self) -> tuple[int, int]:
+        """Everyone cuts; the highest deals, the lowest plays against him, the middle one sits out."""
+        rng = self.source.random()
+        if rng is None:
+            raise ScenarioError("no 'dealer' is given and no 'seed' to cut for seats with")
+        while True:
+            cut = shuffled(PACK.cards, rng)[: self.n]
+            self.events.append(Event("cut", None, {"cards": [c.code for c in cut]}))
+            if len({c.rank for c in cut}) == self.n:
+                break
+            self.events.append(Event("cut-tie", None, {}))
+        order = sorted(range(self.n), key=lambda s: cut[s].rank)
+        return order[-1], order[0]
+
+    def _ante(self) -> None:
+        stake = self.rules.stake
+        for s in range(self.n):
+            self.chips[s] -= stake
+        self.bank += stake * self.n
+        self.events.append(Event("ante", None, {"bulka": self.bulka, "stake": stake, "bank": self.bank}))
+
+    # --- deals ------------------------------------------------------------------------
+    def _next_deal(self, dealer: int, opponent: int, number: int) -> None:
+        deck = self.source.next_deck()
+        self.pending = (dealer, opponent, number)
+        if deck is None:
+            self.deal = None
+            return
+        self.deal = Deal(self.rules, dealer, opponent, deck, number, self.events)
+        self.deals.append(self.deal)
+
+    def _deal_over(self, deal: Deal) -> None:
+        outcome = deal.outcome
+        if outcome.kind == "redeal":
+            # the other player shuffles and deals the next deal of the same game
+            self._next_deal(deal.forehand, deal.dealer, deal.number + 1)
+            return
+        self._settle(outcome)
+
+    def _settle(self, outcome: Outcome) -> None:
+        winner, loser = outcome.winner, outcome.loser
+        penalty = self.rules.stake if outcome.pays else 0
+        self.streaks[winner] += 1
+        self.streaks[loser] = 0
+        self.game_number += 1
+        self.events.append(Event("game-over", winner, {"loser": loser, "kind": outcome.kind, "penalty": penalty,
+                                                       "streak": self.streaks[winner]}))
+        sitter = self.sitting_out
+        if self.streaks[winner] >= BANK_STREAK:
+            self.chips[winner] += self.bank
+            self.events.append(Event("bank-won", winner, {"bank": self.bank}))
+            self.bank = 0
+            self.bulka += 1
+            self.streaks = [0] * self.n
+            self._ante()
+            self._pay(loser, penalty)
+            # new bulka: the loser deals against the one who sat out; the winner sits out
+            dealer, opponent, self.sitting_out = loser, (sitter if sitter is not None else winner), \
+                (winner if sitter is not None else None)
+        else:
+            self._pay(loser, penalty)
+            # the winner deals against the one who sat out; the loser sits out
+            dealer, opponent, self.sitting_out = winner, (sitter if sitter is not None else loser), \
+                (loser if sitter is not None else None)
+        self._next_deal(dealer, opponent, number=1)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        if amount:
+            self.chips[seat] -= amount
+            self.bank += amount
+            self.events.append(Event("pay", seat, {"amount": amount, "bank": self.bank}))
+
+    # --- the Game shape ---------------------------------------------------------------
+    @property
+    def to_move(self) -> Optional[int]:
+        return self.deal.to_move if self.deal is not None else None
+
+    def _legal_now(self) -> list[str]:
+        return self.deal.legal_actions() if self.deal is not None else []
+
+    def _candidates(self) -> Iterable[tuple[str, Parsed]]:
+        return self.deal.candidates() if self.deal is not None else ()
+
+    _parse = staticmethod(parse_action)
+
+    def _refusal(self, parsed: Parsed) -> Optional[Refusal]:
+        return self.deal.refusal(parsed)
+
+    def _renonc_accepted(self) -> bool:
+        return self.rules.renonc_mode
+
+    def _do(self, parsed: Parsed, renonc: Optional[Refusal]) -> None:
+        deal = self.deal
+        deal.do(parsed, renonc)
+        if deal.phase == OVER:
+            self._deal_over(deal)
+
+    # --- what seats see and what happened ----------------------------------------------
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        to_move = self.to_move
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": list(self.setup.players),
+            "rules": self.rules.to_dict(),
+            "rules_id": self.rules.rules_id,
+            "bulka": self.bulka,
+            "game_number": self.game_number,
+            "bank": self.bank,
+            "chips": list(self.chips),
+            "streaks": list(self.streaks),
+            "streak_words": [STREAK_WORDS.get(s, "") for s in self.streaks],
+            "sitting_out": self.sitting_out,
+            "to_move": to_move,
+            "legal": self.legal_actions() if seat is not None and seat == to_move else [],
+            "deal": deal_view(self.deal, seat) if self.deal is not None else None,
+            "previous": [self.deal_summary(d) for d in self.deals if d.phase == OVER][-3:],
+            "log": [{"kind": e.kind, "seat": e.seat, "text": explain(e.for_seat(seat), self.setup.players, seat)}
+                    for e in self.events],
+        }
+
+    def explain(self, event: Event, viewer: Optional[int] = None) -> str:
+        return explain(event.for_seat(viewer), self.setup.players, viewer)
+
+    def deal_summary(self, deal: Deal) -> dict[str, Any]:
+        """A deal as the referee reports it (public facts once the deal is over)."""
+        outcome = deal.outcome
+        seats = deal.seats
+        pts: Optional[list[Optional[int]]] = None
+        if outcome is not None and outcome.points is not None:
+            pts = [outcome.points.get(s) for s in range(self.n)]
+        elif outcome is None:
+            won = deal.card_points()
+            pts = [won.get(s) for s in range(self.n)]
+        bela = deal.bela() if deal.phase == OVER and outcome.points is not None else None
+        return {
+            "number": deal.number,
+            "dealer": deal.dealer,
+            "forehand": deal.forehand,
+            "players": sorted(seats),
+            "trump": SUITS[deal.trump] if deal.trump is not None else None,
+            "declarer": deal.declarer,
+            "winner": outcome.winner if outcome else None,
+            "result": outcome.kind if outcome else None,
+            "points": pts,
+            "melds": [{"seat": deal.meld_winner, "meld": m.code, "points": m.points} for m in deal.scored_melds],
+            "bela": {"seat": bela, "points": 40} if bela is not None else None,
+            "tricks": [{"cards": [c.code for _, c in trick], "winner": w} for trick, w in deal.tricks],
+            "renonc": ({"seat": outcome.loser, "reason": outcome.renonc.reason}
+                       if outcome is not None and outcome.renonc is not None else None),
+        }
+
+    def result(self) -> dict[str, Any]:
+        return {"deals": [self.deal_summary(d) for d in self.deals],
+                "bank": {"pot": self.bank, "chips": list(self.chips)},
+                "streaks": list(self.streaks), "bulka": self.bulka}

@@ -1,0 +1,116 @@
+"""Melds (hlášky): twenty, fifty, hundred; finding them in a hand, reading them, comparing them."""
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Optional
+
+from ..cards import Card, CardError
+from .rules import PACK, RANK
+
+TWENTY, FIFTY, HUNDRED, FOUR = 1, 2, 3, 4
+CLASS_NAMES = {TWENTY: "twenty (dvacet)", FIFTY: "fifty (padesát)", HUNDRED: "hundred (sto)",
+               FOUR: "hundred in four of a kind (sto ve figuře)"}
+CLASS_POINTS = {TWENTY: 20, FIFTY: 50, HUNDRED: 100, FOUR: 100}
+LOWEST_FOUR = RANK["9"]  # four VIIs or VIIIs are nothing
+
+
+class Meld(NamedTuple):
+    """A meld: its class, its cards (natural order, or suit order for four of a kind)."""
+
+    kind: int
+    cards: tuple[Card, ...]
+
+    @property
+    def code(self) -> str:
+        return "-".join(c.code for c in self.cards)
+
+    @property
+    def points(self) -> int:
+        return CLASS_POINTS[self.kind]
+
+    @property
+    def height(self) -> tuple[int, int]:
+        """Class first, then the highest card in natural order: the key melds are compared by."""
+        return self.kind, max(c.rank for c in self.cards)
+
+    @property
+    def top_rank(self) -> str:
+        return PACK.ranks[self.height[1]]
+
+    @property
+    def suit(self) -> Optional[str]:
+        """The suit of a sequence; None for four of a kind."""
+        return None if self.kind == FOUR else PACK.suits[self.cards[0].suit]
+
+    @property
+    def name(self) -> str:
+        return CLASS_NAMES[self.kind]
+
+
+def _sequence_kind(length: int) -> int:
+    return TWENTY if length == 3 else FIFTY if length == 4 else HUNDRED
+
+
+def _runs(mask: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs of 3+ set bits in an 8-bit rank mask, as (lowest rank, length)."""
+    runs, start = [], None
+    for rank in range(9):
+        if rank < 8 and mask >> rank & 1:
+            start = rank if start is None else start
+        elif start is not None:
+            if rank - start >= 3:
+                runs.append((start, rank - start))
+            start = None
+    return tuple(runs)
+
+
+_RUNS = tuple(_runs(mask) for mask in range(256))
+_CARDS = PACK.cards
+
+
+def find_melds(hand: Iterable[Card]) -> list[Meld]:
+    """Every meld in the hand, highest first: maximal runs of 3+ in a suit and fours of IX or higher."""
+    masks = [0, 0, 0, 0]
+    for card in hand:
+        masks[card.suit] |= 1 << card.rank
+    melds = []
+    for suit, mask in enumerate(masks):
+        for start, length in _RUNS[mask]:
+            base = suit * 8
+            melds.append(Meld(_sequence_kind(length), _CARDS[base + start: base + start + length]))
+    common = masks[0] & masks[1] & masks[2] & masks[3]
+    for rank in range(LOWEST_FOUR, 8):
+        if common >> rank & 1:
+            melds.append(Meld(FOUR, tuple(_CARDS[s * 8 + rank] for s in range(4))))
+    if len(melds) > 1:
+        melds.sort(key=lambda m: m.height, reverse=True)
+    return melds
+
+
+def has_hundred(hand: Iterable[Card]) -> bool:
+    return any(m.kind >= HUNDRED for m in find_melds(hand))
+
+
+def parse_meld(text: str) -> Meld:
+    """A meld from its string (``Xb-Ub-Ob``); CardError or ValueError saying what is wrong."""
+    cards = PACK.cards_of(text.split("-"))
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"{text!r} names a card twice")
+    if len(cards) == 4 and len({c.rank for c in cards}) == 1:
+        if cards[0].rank < LOWEST_FOUR:
+            raise ValueError(f"{text!r}: four sevens or four eights are no meld (four of a kind counts from IX up)")
+        meld = Meld(FOUR, tuple(sorted(cards, key=lambda c: c.suit)))
+    else:
+        if len(cards) < 3 or len({c.suit for c in cards}) != 1:
+            raise ValueError(f"{text!r} is no meld: a meld is 3 or more cards in sequence in one suit, "
+                             "or four of a kind from IX up")
+        ordered = sorted(cards, key=lambda c: c.rank)
+        if any(b.rank != a.rank + 1 for a, b in zip(ordered, ordered[1:])):
+            raise ValueError(f"{text!r} is no meld: its cards are not in sequence (7 8 9 X U O K A)")
+        meld = Meld(_sequence_kind(len(cards)), tuple(ordered))
+    if meld.code != text:
+        raise ValueError(f"write this meld as {meld.code!r}: sequences low to high, four of a kind in "
+                         "suit order h l a b")
+    return meld
+
+
+__all__ = ["Meld", "find_melds", "has_hundred", "parse_meld", "CardError", "TWENTY", "FIFTY", "HUNDRED", "FOUR"]

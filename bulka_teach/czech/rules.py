@@ -1,0 +1,52 @@
+"""Czech Bulka's house rules and card tables (trick order and points, plain and trump)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import MARIAS
+from ..house_rules import HouseRules, option
+
+
+@dataclass(frozen=True)
+class CzechRules(HouseRules):
+    stake: int = option(10, "s", "The stake S: everyone pays it into the bank at the start of a bulka, "
+                                 "and a declarer who loses (spadne) pays it.", low=1)
+    meld_scope: str = option("all_of_winner", "m", "Which melds the player with the higher meld scores: "
+                             "all he declared, or only his best.", choices=("all_of_winner", "best_only"))
+    must_beat: bool = option(False, "b", "The follower must also beat the card led when he can.")
+    bela_mode: str = option("holder", "c", "Who gets the 40 for bela: the player who held trump O and K "
+                            "together, or whoever wins both in tricks.", choices=("holder", "capture"))
+    renonc_mode: bool = option(False, "r", "Accept a rule error (revoke, false meld), then end the game and "
+                                           "punish it, instead of refusing it.")
+    max_deals: int = option(3, "d", "Deals before the dealer is forced to choose trumps.", low=1, high=9)
+    exchange_chain: str = option("trumps", "e", "After the visible stock trump, also take each next visible "
+                                 "trump (or only the one).", choices=("trumps", "none"))
+
+
+PACK = MARIAS
+SUITS = PACK.suits  # h l a b
+SUIT_NAMES = {"h": "hearts", "l": "leaves", "a": "acorns", "b": "bells"}
+SUIT_NAMES_CZ = {"h": "červené", "l": "zelené", "a": "žaludy", "b": "kule"}
+SUIT_SYMBOLS = {"h": "♥", "l": "🍃", "a": "🌰", "b": "🔔"}
+
+_PLAIN_ORDER = "789UOKXA"  # low to high within a plain suit
+_TRUMP_ORDER = "78UKXA9O"  # low to high within the trump suit
+_PLAIN_POINTS = {"A": 11, "X": 10, "K": 4, "O": 3, "U": 2}
+_TRUMP_POINTS = {"O": 20, "9": 14, "A": 11, "X": 10, "K": 4, "U": 2}
+
+#: By card index: strength in a plain suit, strength as a trump, points plain, points as trump.
+PLAIN_STRENGTH = tuple(_PLAIN_ORDER.index(c.code[0]) for c in PACK.cards)
+TRUMP_STRENGTH = tuple(_TRUMP_ORDER.index(c.code[0]) for c in PACK.cards)
+PLAIN_POINTS = tuple(_PLAIN_POINTS.get(c.code[0], 0) for c in PACK.cards)
+TRUMP_POINTS = tuple(_TRUMP_POINTS.get(c.code[0], 0) for c in PACK.cards)
+LAST_TRICK = 10
+BELA = 40
+RANK = {r: i for i, r in enumerate(PACK.ranks)}  # natural order: 7 8 9 X U O K A
+
+
+def points(card, trump: int) -> int:
+    return TRUMP_POINTS[card.index] if card.suit == trump else PLAIN_POINTS[card.index]
+
+
+def card_of(rank: str, suit: int):
+    return PACK.cards[suit * 8 + RANK[rank]]

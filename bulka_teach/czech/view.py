@@ -1,0 +1,71 @@
+"""What one seat may know of a deal: its own cards and everything public, nothing else."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .deal import PLAY, TRUMP, Deal
+from .melds import TWENTY
+from .rules import PACK, SUITS
+
+
+def _sorted(cards) -> list[str]:
+    return [c.code for c in sorted(cards, key=lambda c: (c.suit, c.rank))]
+
+
+def _melds_seen(deal: Deal, owner: int, viewer: Optional[int]) -> list[dict[str, Any]]:
+    state = deal.melds[owner]
+    seen = []
+    for meld in state.declared:
+        entry: dict[str, Any] = {"name": meld.name, "points": meld.points}
+        if viewer == owner or meld.kind > TWENTY or state.height_known:
+            entry["height"] = meld.top_rank
+        if viewer == owner or meld.kind > TWENTY or state.suit_known:
+            entry["meld"] = meld.code
+        seen.append(entry)
+    return seen
+
+
+def deal_view(deal: Deal, viewer: Optional[int]) -> dict[str, Any]:
+    """The deal as ``viewer`` sees it; None or a seat sitting out sees only public facts."""
+    playing = viewer in deal.seats
+    trump_chosen = deal.trump is not None
+    over = deal.outcome is not None
+    view: dict[str, Any] = {
+        "number": deal.number,
+        "forced": deal.forced,
+        "dealer": deal.dealer,
+        "forehand": deal.forehand,
+        "phase": deal.phase,
+        "to_move": deal.to_move,
+        "trump": SUITS[deal.trump] if trump_chosen else None,
+        "declarer": deal.declarer,
+        "offer": ({"suit": SUITS[deal.offers[deal.offer_index][0]], "which": deal.offers[deal.offer_index][1]}
+                  if deal.phase == TRUMP else None),
+        "hand": _sorted(deal.hands[viewer]) if playing else [],
+        "hand_counts": {str(s): len(deal.hands[s]) for s in deal.seats},
+        "dokup_face_down": {str(s): (0 if trump_chosen else 3) for s in deal.seats},
+        "first_candidate": deal.first_candidate.code if deal.first_candidate is not None else None,
+        "stock_top": deal.stock[-1].code if deal.stock else None,
+        "stock_count": len(deal.stock),
+        "out_of_play": [c.code for c in deal.out_of_play],
+        "taken": {str(s): [c.code for c in deal.taken[s]] for s in deal.seats},
+        "discards": [c.code for c in deal.discards[viewer]] if playing else [],
+        "discard_counts": {str(s): len(deal.discards[s]) for s in deal.seats},
+        "melds": {str(s): _melds_seen(deal, s, viewer) for s in deal.seats},
+        "meld_winner": deal.meld_winner,
+        "scored_melds": [m.code for m in deal.scored_melds],
+        "trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
+        "tricks": [{"cards": [c.code for _, c in t], "winner": w} for t, w in deal.tricks],
+        "points_won": {str(s): p for s, p in deal.card_points().items()} if trump_chosen else None,
+        "voids": {str(s): sorted(PACK.suits[v] for v in deal.voids[s]) for s in deal.seats},
+        "bela": deal.bela() if over and deal.outcome.points is not None else None,
+        "outcome": None,
+    }
+    if over:
+        o = deal.outcome
+        view["outcome"] = {"kind": o.kind, "winner": o.winner, "loser": o.loser, "pays": o.pays,
+                           "points": {str(s): p for s, p in o.points.items()} if o.points else None,
+                           "renonc": o.renonc.message if o.renonc else None}
+    if deal.phase == PLAY and viewer is not None and viewer == deal.to_move:
+        view["your_turn"] = True
+    return view

@@ -1,0 +1,23 @@
+"""The event log: what happened at each step, with what only the acting seat may see."""
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple, Optional
+
+
+class Event(NamedTuple):
+    """One thing that happened.
+
+    ``data`` is public. ``secret`` holds what only ``seat`` may see (the cards he was dealt,
+    what he discarded); ``for_seat`` removes it for everyone else.
+    """
+
+    kind: str
+    seat: Optional[int]
+    data: Mapping[str, Any]
+    secret: Optional[Mapping[str, Any]] = None
+
+    def for_seat(self, viewer: Optional[int]) -> "Event":
+        """The event as ``viewer`` may know it (``viewer`` None: a spectator)."""
+        if self.secret is None or viewer == self.seat:
+            return self
+        return self._replace(secret=None)

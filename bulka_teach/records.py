@@ -1,0 +1,108 @@
+"""Game records: JSON with a format version; replay and undo by replaying the action list."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Optional
+
+from .errors import ScenarioError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """How a game started (game, players, rules, seats, seed, stacked decks) and every action since.
+
+    It has the shape of a referee scenario, plus ``format``.
+    """
+
+    game: str
+    players: tuple[str, ...]
+    rules: dict[str, Any] = field(default_factory=dict)
+    dealer: Optional[int] = None
+    queue: Optional[tuple[int, ...]] = None
+    seed: Optional[int] = None
+    decks: tuple[tuple[str, ...], ...] = ()
+    actions: tuple[str, ...] = ()
+    format: int = FORMAT
+
+    def with_actions(self, actions: list[str] | tuple[str, ...]) -> "Record":
+        return replace(self, actions=tuple(actions))
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["rules_id"] = self._spec().rules_class.from_dict(self.rules).rules_id
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Record":
+        """A record (or referee scenario) from parsed JSON; ScenarioError when malformed."""
+        if not isinstance(data, dict):
+            raise ScenarioError("a scenario or record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise ScenarioError(f"record format {data.get('format')!r} is not supported (this version reads {FORMAT})")
+        unknown = set(data) - {"game", "players", "rules", "rules_id", "dealer", "queue", "seed", "decks",
+                               "actions", "format"}
+        if unknown:
+            raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))} in the scenario")
+        if "game" not in data:
+            raise ScenarioError("the scenario names no 'game'")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+            raise ScenarioError("'players' must be a list of player names")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ScenarioError("'actions' must be a list of action strings")
+        decks = data.get("decks", [])
+        if not isinstance(decks, list) or not all(isinstance(d, list) for d in decks):
+            raise ScenarioError("'decks' must be a list of decks, each a list of card codes")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ScenarioError("'seed' must be a whole number of 0 or more")
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise ScenarioError("'rules' must be an object of house-rule names and values")
+        queue = data.get("queue")
+        for name, value in (("dealer", data.get("dealer")),):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ScenarioError(f"'{name}' must be a seat number")
+        if queue is not None and (not isinstance(queue, list) or not all(isinstance(q, int) for q in queue)):
+            raise ScenarioError("'queue' must be a list of seat numbers")
+        return cls(game=data["game"], players=tuple(players), rules=rules, dealer=data.get("dealer"),
+                   queue=tuple(queue) if queue is not None else None, seed=seed,
+                   decks=tuple(tuple(str(c) for c in d) for d in decks), actions=tuple(actions))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ScenarioError(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+        return cls.from_dict(data)
+
+    def _spec(self):
+        from .registry import game_spec
+
+        return game_spec(self.game)
+
+    def start(self) -> "Game":
+        """A new game in the starting position of this record (no actions applied)."""
+        return self._spec().new_game(replace(self, actions=()))
+
+    def replay(self) -> "Game":
+        """The game after every action of the record; IllegalAction if one is refused."""
+        game = self.start()
+        for action in self.actions:
+            game.apply(action)
+        return game
+
+
+def undo(game: "Game", steps: int = 1) -> "Game":
+    """The game as it was ``steps`` actions ago, rebuilt by replay."""
+    record = game.record()
+    keep = max(0, len(record.actions) - steps)
+    return record.with_actions(record.actions[:keep]).replay()

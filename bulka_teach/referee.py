@@ -1,0 +1,79 @@
+"""The referee: run a scenario (JSON) and report the outcome (JSON). A contract of shared/design.md.
+
+Exit status 0 when every action was applied, 1 at the first refused action (everything before
+it applied), 2 for malformed input (unknown game, bad card code, bad deck, bad option).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional, TextIO
+
+from .errors import IllegalAction, ScenarioError
+from .records import Record
+
+OK, REFUSED, MALFORMED = 0, 1, 2
+
+
+def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
+    """The referee's report on a parsed scenario, and the exit status. Raises ScenarioError when malformed."""
+    record = Record.from_dict(data)
+    game = record.start()
+    steps: list[dict[str, Any]] = []
+    error: Optional[dict[str, Any]] = None
+    for index, action in enumerate(record.actions):
+        seat = game.to_move
+        legal = sorted(game.legal_actions())
+        try:
+            events = game.apply(action)
+        except IllegalAction as err:
+            if err.reason == "bad-card":
+                raise ScenarioError(f"action {index} ({action!r}): {err.message}") from None
+            error = {"index": index, "action": action, "reason": err.reason, "message": err.message}
+            break
+        step: dict[str, Any] = {"seat": seat, "action": action, "legal": legal}
+        renonc = next((e.data["reason"] for e in events if e.kind == "renonc"), None)
+        if renonc:
+            step["renonc"] = renonc
+        steps.append(step)
+    result = game.result()
+    report: dict[str, Any] = {
+        "ok": error is None,
+        "steps": steps,
+        "deals": result["deals"],
+        "bank": result["bank"],
+        "streaks": result.get("streaks"),
+        "to_move": game.to_move,
+        "legal": sorted(game.legal_actions()),
+        "log": [game.explain(e, None) for e in game.events],
+    }
+    if error is not None:
+        report["error"] = error
+    return report, OK if error is None else REFUSED
+
+
+def main(path: Optional[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Read the scenario from ``path`` (or standard input), print the report, return the exit status."""
+    try:
+        if path and path != "-":
+            try:
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+            except OSError as exc:
+                raise ScenarioError(f"cannot read {path}: {exc.strerror}") from None
+        else:
+            text = sys.stdin.read()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScenarioError(f"the scenario is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                                f"column {exc.colno}") from None
+        report, status = run_scenario(data)
+    except ScenarioError as exc:
+        message = str(exc)
+        print(json.dumps({"ok": False, "error": {"reason": "malformed", "message": message}}, ensure_ascii=False),
+              file=out)
+        print(f"referee: {message}", file=err)
+        return MALFORMED
+    print(json.dumps(report, ensure_ascii=False, indent=1), file=out)
+    return status

@@ -1,0 +1,28 @@
+"""Shared helpers for the tests: start Czech Bulka games from stacked decks and run actions."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pytest
+
+from bulka_teach import Record
+from bulka_teach.czech.match import CzechBulka
+from bulka_teach.czech.stacking import stack_deck
+
+
+def czech(deck: Sequence[str] | None = None, actions: Sequence[str] = (), rules: dict[str, Any] | None = None,
+          players: Sequence[str] = ("Ann", "Ben"), dealer: int | None = 0, queue: Sequence[int] | None = None,
+          decks: Sequence[Sequence[str]] | None = None, seed: int | None = None) -> CzechBulka:
+    """A Czech Bulka game from stacked deck(s), with ``actions`` applied (each must be accepted)."""
+    if decks is None:
+        decks = [deck] if deck is not None else []
+    record = Record(game="czech-bulka", players=tuple(players), rules=dict(rules or {}), dealer=dealer,
+                    queue=tuple(queue) if queue is not None else None, seed=seed,
+                    decks=tuple(tuple(d) for d in decks), actions=tuple(actions))
+    return record.replay()
+
+
+@pytest.fixture
+def deck():
+    """``deck(forehand=[...], dealer=[...], first=..., forehand_dokup=..., dealer_dokup=..., stock_top=[...])``."""
+    return stack_deck
