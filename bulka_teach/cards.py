@@ -16,19 +16,37 @@ class CardError(ValueError):
 class Card:
     """One card of a pack. ``rank`` and ``suit`` are indexes in the pack's natural order."""
 
-    __slots__ = ("code", "rank", "suit", "index")
+    __slots__ = ("code", "rank", "suit", "index", "pack_name")
 
-    def __init__(self, code: str, rank: int, suit: int, index: int) -> None:
+    def __init__(self, code: str, rank: int, suit: int, index: int, pack_name: str) -> None:
         self.code = code
         self.rank = rank
         self.suit = suit
         self.index = index
+        self.pack_name = pack_name
+
+    # a card stays the one singleton of its pack through copy, deepcopy and pickle
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self
+
+    def __reduce__(self) -> tuple:
+        return _card, (self.pack_name, self.code)
 
     def __repr__(self) -> str:
         return self.code
 
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
+
+
+_PACKS: dict[str, "Pack"] = {}
+
+
+def _card(pack_name: str, code: str) -> Card:
+    return _PACKS[pack_name].card(code)
 
 
 @dataclass(frozen=True)
@@ -47,9 +65,10 @@ class Pack:
         cards = []
         for s, suit in enumerate(self.suits):
             for r, rank in enumerate(self.ranks):
-                cards.append(Card(rank + suit, r, s, len(cards)))
+                cards.append(Card(rank + suit, r, s, len(cards), self.name))
         object.__setattr__(self, "cards", tuple(cards))
         object.__setattr__(self, "_by_code", {c.code: c for c in cards})
+        _PACKS[self.name] = self
 
     def __len__(self) -> int:
         return len(self.cards)

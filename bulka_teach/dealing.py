@@ -21,13 +21,14 @@ class DealCodeError(ValueError):
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
-    """A shuffled copy (Fisher–Yates on ``rng.random()``, so a seed deals the same on every Python)."""
-    deck = list(cards)
+    """A shuffled copy: the cards sorted by a random key each.
+
+    Built on ``rng.random()`` alone, whose sequence Python keeps stable, so a seed deals the
+    same deck on every Python version.
+    """
     rand = rng.random
-    for i in range(len(deck) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    keys = [rand() for _ in cards]
+    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
 def new_seed() -> int:

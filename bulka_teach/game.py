@@ -21,6 +21,8 @@ class Game(ABC):
     """Base of each game's state machine (a whole session of play at one table)."""
 
     game_id: ClassVar[str]
+    #: Action strings whose parsed form never changes (looked up before calling ``_parse``).
+    _parsed_once: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, record: Record) -> None:
         self.setup = record  # the record this game was started from, without actions
@@ -95,7 +97,8 @@ class Game(ABC):
         """
         actions = self.actions
         if self._legal_at == len(actions) and action in self._legal and (seat is None or seat == self.to_move):
-            parsed, refusal = self._parse(action), None  # judged already when the legal actions were listed
+            # judged already when the legal actions were listed
+            parsed, refusal = self._parsed_once.get(action) or self._parse(action), None
         else:
             judged = self._judge(action, seat)
             if isinstance(judged, Refusal):

@@ -13,7 +13,9 @@ from typing import Iterator, Optional
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
-from .melds import HUNDRED, Meld, find_melds, parse_meld
+
+_new_event = tuple.__new__
+from .melds import HUNDRED, TWENTY, Meld, find_melds, parse_meld
 from .rules import (BELA, LAST_TRICK, PACK, PLAIN_POINTS, PLAIN_STRENGTH, RANK, SUIT_NAMES, SUITS, TRUMP_POINTS,
                     TRUMP_STRENGTH, CzechRules, card_of, points)
 
@@ -25,10 +27,10 @@ EXCHANGERS = tuple(RANK[r] for r in "789")  # the seven, else the eight, else th
 
 Parsed = tuple  # (verb, argument)
 _SIMPLE = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange")
-_PARSED: dict[str, Parsed] = {v: (v, None) for v in _SIMPLE}
+PARSED: dict[str, Parsed] = {v: (v, None) for v in _SIMPLE}
 for _c in PACK.cards:
-    _PARSED[f"play {_c.code}"] = ("play", _c)
-    _PARSED[f"discard {_c.code}"] = ("discard", _c)
+    PARSED[f"play {_c.code}"] = ("play", _c)
+    PARSED[f"discard {_c.code}"] = ("discard", _c)
 _PLAY = {c: (f"play {c.code}", ("play", c)) for c in PACK.cards}
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
 _DISCARD = {c: (f"discard {c.code}", ("discard", c)) for c in PACK.cards}
@@ -38,7 +40,7 @@ VERBS = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange", "discard 
 
 def parse_action(action: str) -> Parsed | Refusal:
     """The (verb, argument) of an action string, or a Refusal naming what is wrong with it."""
-    parsed = _PARSED.get(action)
+    parsed = PARSED.get(action)
     if parsed is not None:
         return parsed
     verb, _, rest = action.partition(" ")
@@ -95,6 +97,7 @@ class Deal:
         self.forced = number >= rules.max_deals
         self.deck = deck
         self.events = events
+        self.first_event = len(events)  # where this deal's events start in the log
         self.hands: dict[int, list[Card]] = {forehand: [], dealer: []}
         self.dokup: dict[int, list[Card]] = {}
         self.phase = TRUMP
@@ -119,6 +122,7 @@ class Deal:
         self.trump_o: Optional[Card] = None
         self.trump_k: Optional[Card] = None
         self.o_winner: Optional[int] = None  # who won the trump O in a trick
+        self._plans: dict[tuple, tuple[Optional[Card], list[Card]]] = {}  # exchange plans by what lies face up
         self.outcome: Optional[Outcome] = None
         self.to_move: Optional[int] = forehand
         self._deal_cards()
@@ -226,6 +230,13 @@ class Deal:
 
         Before play both candidates count; during play only the visible stock card does.
         """
+        key = (during_play, len(self.stock), self.first_candidate is None)  # what lies face up
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._face_up_plan(during_play)
+        return plan
+
+    def _face_up_plan(self, during_play: bool) -> tuple[Optional[Card], list[Card]]:
         trump = self.trump
         face_up = []
         if not during_play and self.first_candidate is not None and self.first_candidate.suit == trump:
@@ -277,8 +288,8 @@ class Deal:
             return Refusal("declare-highest-first", f"Declare the highest meld first: {meld.code} is higher "
                                                     f"than {state.declared[-1].code}, which you already declared.")
         if meld.kind >= HUNDRED and seat != self.declarer and not self.hundred_asked:
-            return Refusal("hundred-not-asked", "A hundred against the declarer counts only if you asked him "
-                                                "before the first lead whether he plays against it (ask-hundred).")
+            return Refusal("hundred-not-asked", "A hundred against the declarer counts only if you asked the declarer "
+                                                "before the first lead whether to play against it (ask-hundred).")
         return None
 
     def playable(self) -> tuple[list[Card], Optional[str]]:
@@ -336,16 +347,19 @@ class Deal:
         if self.phase != PLAY:
             return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
         seat = self.to_move
+        plays = list(map(_PLAY_TEXT.__getitem__, self.playable()[0]))
+        stock = self.stock
+        if self.tricks and not (stock and stock[-1].suit == self.trump):
+            return plays  # the common case: only plays
         actions: list[str] = []
         if not self.tricks and (not self.trick or self.trick[0][0] != seat):
             held = find_melds(self.hands[seat])
             actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
-        if self.stock and self.stock[-1].suit == self.trump:
+        if stock and stock[-1].suit == self.trump:
             card, _ = self._exchange_plan(during_play=True)
             if card in self.hands[seat]:  # the same test _exchange_refusal makes
                 actions.append("exchange")
-        play = _PLAY_TEXT
-        return actions + [play[c] for c in self.playable()[0]]
+        return actions + plays
 
     def _declare_candidates(self, seat: int) -> Iterator[tuple[str, Parsed]]:
         for meld in find_melds(self.hands[seat]):
@@ -359,9 +373,12 @@ class Deal:
         verb, arg = parsed
         seat = self.to_move
         if renonc is not None:
-            self.events.append(Event(verb, seat, {"card" if verb == "play" else "meld":
-                                                  arg.code, "renonc": renonc.reason}))
-            self.events.append(Event("renonc", seat, {"reason": renonc.reason, "message": renonc.message}))
+            if verb == "play":
+                self.events.append(Event("play", seat, {"card": arg.code, "renonc": renonc.reason}))
+            else:
+                self.events.append(Event("declare", seat, {"kind": arg.kind, "name": arg.name, "meld": arg.code,
+                                                           "renonc": renonc.reason}))
+            self.events.append(Event("renonc", seat, {"reason": renonc.reason}, {"message": renonc.message}))
             self._finish(Outcome("renonc", winner=self.other(seat), loser=seat, pays=True, renonc=renonc))
             return
         _DO[verb](self, seat, arg)
@@ -465,7 +482,7 @@ class Deal:
 
     def _do_play(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
-        self.events.append(Event("play", seat, {"card": card.code}))
+        self.events.append(_new_event(Event, ("play", seat, {"card": card.code}, None)))
         trick = self.trick
         if not trick:
             trick.append((seat, card))
@@ -496,8 +513,8 @@ class Deal:
         self.trick = []
         self.leader = self.to_move = winner
         number = len(tricks)
-        self.events.append(Event("trick", winner, {"cards": [led.code, card.code], "number": number,
-                                                   "points": worth}))
+        self.events.append(_new_event(Event, ("trick", winner, {"cards": [led.code, card.code], "number": number,
+                                                                "points": worth}, None)))
         if number == 1:
             self._settle_melds()
         elif number == TRICKS:
@@ -543,18 +560,22 @@ class Deal:
         scored = declared if self.rules.meld_scope == "all_of_winner" else [max(declared, key=lambda m: m.height)]
         self.meld_winner, self.scored_melds = winner, list(scored)
         for s in self.seats:
-            if self.melds[s].declared:
+            declared = self.melds[s].declared
+            if declared:
                 self.melds[s].height_known = True
-                self.events.append(Event("meld-height", s, {"heights": [
-                    f"{m.name} to the {m.top_rank}" for m in self.melds[s].declared]}))
+                if any(m.kind == TWENTY for m in declared):  # fifties and hundreds were told in full
+                    self.events.append(Event("meld-height", s, {"heights": [
+                        f"{m.name} to the {m.top_rank}" for m in declared]}))
         self.events.append(Event("melds-scored", winner, {"melds": [m.code for m in scored],
                                                           "points": sum(m.points for m in scored)}))
 
     def _reveal_twenty_suits(self) -> None:
         for s in self.seats:
-            if self.melds[s].declared and not self.melds[s].suit_known:
+            declared = self.melds[s].declared
+            if declared and not self.melds[s].suit_known:
                 self.melds[s].suit_known = True
-                self.events.append(Event("meld-suit", s, {"melds": [m.code for m in self.melds[s].declared]}))
+                if any(m.kind == TWENTY for m in declared):
+                    self.events.append(Event("meld-suit", s, {"melds": [m.code for m in declared]}))
 
     # --- the end ----------------------------------------------------------------------
     def card_points(self) -> dict[int, int]:

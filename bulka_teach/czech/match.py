@@ -13,7 +13,7 @@ from ..errors import Refusal, ScenarioError
 from ..events import Event
 from ..game import Game
 from ..records import Record
-from .deal import OVER, Deal, Outcome, Parsed, parse_action
+from .deal import OVER, PARSED, Deal, Outcome, Parsed, parse_action
 from .rules import PACK, SUITS, CzechRules
 from .text import explain
 from .view import deal_view
@@ -145,6 +145,7 @@ class CzechBulka(Game):
         return self.deal.candidates() if self.deal is not None else ()
 
     _parse = staticmethod(parse_action)
+    _parsed_once = PARSED
 
     def _refusal(self, parsed: Parsed) -> Optional[Refusal]:
         return self.deal.refusal(parsed)
@@ -179,8 +180,12 @@ class CzechBulka(Game):
             "deal": deal_view(self.deal, seat) if self.deal is not None else None,
             "previous": [self.deal_summary(d) for d in self.deals if d.phase == OVER][-3:],
             "log": [{"kind": e.kind, "seat": e.seat, "text": explain(e.for_seat(seat), self.setup.players, seat)}
-                    for e in self.events],
+                    for e in self.events[self._log_start():]],
         }
+
+    def _log_start(self) -> int:
+        """The current (or last) deal's first event: the log a view carries."""
+        return self.deals[-1].first_event if self.deals else 0
 
     def explain(self, event: Event, viewer: Optional[int] = None) -> str:
         return explain(event.for_seat(viewer), self.setup.players, viewer)

@@ -65,6 +65,7 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
 
 _RUNS = tuple(_runs(mask) for mask in range(256))
 _CARDS = PACK.cards
+_SUIT_INDEXES = range(len(PACK.suits))
 
 
 def find_melds(hand: Iterable[Card]) -> list[Meld]:
@@ -73,14 +74,17 @@ def find_melds(hand: Iterable[Card]) -> list[Meld]:
     for card in hand:
         masks[card.suit] |= 1 << card.rank
     melds = []
-    for suit, mask in enumerate(masks):
-        for start, length in _RUNS[mask]:
+    for suit in _SUIT_INDEXES:
+        runs = _RUNS[masks[suit]]
+        if runs:
             base = suit * 8
-            melds.append(Meld(_sequence_kind(length), _CARDS[base + start: base + start + length]))
-    common = masks[0] & masks[1] & masks[2] & masks[3]
-    for rank in range(LOWEST_FOUR, 8):
-        if common >> rank & 1:
-            melds.append(Meld(FOUR, tuple(_CARDS[s * 8 + rank] for s in range(4))))
+            for start, length in runs:
+                melds.append(Meld(_sequence_kind(length), _CARDS[base + start: base + start + length]))
+    common = (masks[0] & masks[1] & masks[2] & masks[3]) >> LOWEST_FOUR
+    if common:
+        for rank in range(LOWEST_FOUR, 8):
+            if common >> (rank - LOWEST_FOUR) & 1:
+                melds.append(Meld(FOUR, tuple(_CARDS[s * 8 + rank] for s in _SUIT_INDEXES)))
     if len(melds) > 1:
         melds.sort(key=lambda m: m.height, reverse=True)
     return melds

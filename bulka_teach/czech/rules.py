@@ -12,8 +12,8 @@ class CzechRules(HouseRules):
     stake: int = option(10, "s", "The stake S: everyone pays it into the bank at the start of a bulka, "
                                  "and a declarer who loses (spadne) pays it.", low=1)
     meld_scope: str = option("all_of_winner", "m", "Which melds the player with the higher meld scores: "
-                             "all he declared, or only his best.", choices=("all_of_winner", "best_only"))
-    must_beat: bool = option(False, "b", "The follower must also beat the card led when he can.")
+                             "all that player declared, or only the best one.", choices=("all_of_winner", "best_only"))
+    must_beat: bool = option(False, "b", "The follower must also beat the card led when able.")
     bela_mode: str = option("holder", "c", "Who gets the 40 for bela: the player who held trump O and K "
                             "together, or whoever wins both in tricks.", choices=("holder", "capture"))
     renonc_mode: bool = option(False, "r", "Accept a rule error (revoke, false meld), then end the game and "

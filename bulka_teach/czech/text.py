@@ -15,13 +15,20 @@ def _cards(codes: Sequence[str]) -> str:
     return ", ".join(codes)
 
 
+_RENONC = {
+    "must-follow-suit": "did not follow suit.",
+    "must-trump": "did not trump while holding trumps.",
+    "must-beat": "did not beat the card led (house rule must_beat).",
+    "meld-not-held": "declared a meld that is not in hand (a false meld).",
+}
+
 _OUTCOMES = {
     "declarer-won": "{w} made the game: the declarer has strictly more points.",
-    "declarer-lost": "{l} fell (spadl): the declarer has fewer points and pays the stake.",
-    "tie": "Equal points: {w}, who did not declare, wins the game, but the declarer pays nothing.",
-    "hundred-fold": "{l} folded against the hundred: he loses but pays nothing.",
-    "forced-fold": "{l}, the forced dealer, folded: he loses and pays the stake.",
-    "renonc": "Renonc! {l} broke a rule: he loses the game and pays the stake.",
+    "declarer-lost": "{l}, the declarer, fell (spadl): fewer points, so {l} pays the stake.",
+    "tie": "Equal points: {w}, who did not choose trumps, wins the game, but the declarer {l} pays nothing.",
+    "hundred-fold": "{l} folded against the hundred: {l} loses but pays nothing.",
+    "forced-fold": "{l}, the forced dealer, folded: {l} loses and pays the stake.",
+    "renonc": "Renonc! {l} broke a rule: {l} loses the game and pays the stake.",
 }
 
 Formatter = Callable[[Event, Sequence[str], str], str]
@@ -37,7 +44,7 @@ def _deal(e: Event, names: Sequence[str], who: str) -> str:
 
 _TEXTS: dict[str, Formatter] = {
     "cut": lambda e, n, w: "Everyone cuts: " + ", ".join(f"{n[i]} {c}" for i, c in enumerate(e.data["cards"]))
-    + ". The highest deals (velká dává), the lowest plays against him" + (", the middle one sits out." if
+    + ". The highest deals (velká dává), the lowest plays against the dealer" + (", the middle one sits out." if
                                                                             len(n) > 2 else "."),
     "cut-tie": lambda e, n, w: "Two cuts are of equal rank: everyone cuts again.",
     "ante": lambda e, n, w: f"Bulka {e.data['bulka']} starts: everyone pays the stake of {e.data['stake']} into the "
@@ -45,29 +52,29 @@ _TEXTS: dict[str, Formatter] = {
     "deal": _deal,
     "hand": lambda e, n, w: f"{w} picks up 6 cards" + (f": {_cards(e.secret['cards'])}." if e.secret else "."),
     "take": lambda e, n, w: f"{w} takes {_suit(e.data['suit'])} as trumps from the {e.data['which']} candidate "
-    "(zadal hru): now he must win.",
+    "(zadal hru), promising to win.",
     "pass": lambda e, n, w: f"{w} passes on {_suit(e.data['suit'])}.",
     "redeal": lambda e, n, w: "Nobody wants trumps: the other player shuffles and deals again.",
     "fold": lambda e, n, w: (f"{w} folds against the hundred." if e.data.get("hundred")
                              else f"{w}, forced, folds rather than choose trumps."),
-    "dokup": lambda e, n, w: f"{w} picks up his 3 dokup cards" + (f": {_cards(e.secret['cards'])}." if e.secret
+    "dokup": lambda e, n, w: f"{w} picks up the 3 dokup cards" + (f": {_cards(e.secret['cards'])}." if e.secret
                                                                  else "."),
-    "exchange": lambda e, n, w: (f"{w} exchanges his {e.data['given']} (šíbr) for {_cards(e.data['taken'])}"
+    "exchange": lambda e, n, w: (f"{w} gives the {e.data['given']} (šíbr) for {_cards(e.data['taken'])}"
                                  + (" during play." if e.data["during_play"] else
                                     (" (tupl šíbr)." if len(e.data["taken"]) > 1 else "."))
                                  + (f" The stock now shows {e.data['visible']}." if e.data["visible"] else "")),
-    "exchange-pass": lambda e, n, w: f"{w} keeps his trump seven for now.",
+    "exchange-pass": lambda e, n, w: f"{w} does not exchange (šíbr) now.",
     "discard": lambda e, n, w: f"{w} discards a card face down" + (f" ({e.secret['card']})" if e.secret else "")
-    + (f"; {e.data['left']} more to go." if e.data["left"] else "; he holds 9 cards again."),
+    + (f"; {e.data['left']} more to go." if e.data["left"] else "; back to 9 cards."),
     "ask-hundred": lambda e, n, w: f"{w} holds a hundred and asks: do you play against my hundred? (hraješ sto?)",
-    "hundred-keep": lambda e, n, w: f"{w} does not ask about his hundred; it will not count.",
-    "play-on": lambda e, n, w: f"{w} plays on against the hundred: now he must win or pay.",
+    "hundred-keep": lambda e, n, w: f"{w} does not ask about the hundred, so it will not count.",
+    "play-on": lambda e, n, w: f"{w} plays on against the hundred (hraju): win, or pay the stake.",
     "play-starts": lambda e, n, w: f"{w} asks \"can I play?\" (můžu hrát?) and leads the first trick.",
     "declare": lambda e, n, w: f"{w} declares a {e.data['name']}"
     + (f": {e.secret['meld']}." if e.secret else (f": {e.data['meld']}." if "meld" in e.data else ".")),
-    "meld-height": lambda e, n, w: f"{w} tells the height of his melds: {', '.join(e.data['heights'])}.",
-    "meld-suit": lambda e, n, w: f"{w} tells the suit of his melds: {_cards(e.data['melds'])}.",
-    "melds-scored": lambda e, n, w: f"{w}'s meld is the higher one: he scores {e.data['points']} for "
+    "meld-height": lambda e, n, w: f"{w} tells the height of the melds: {', '.join(e.data['heights'])}.",
+    "meld-suit": lambda e, n, w: f"{w} tells the suit of the melds: {_cards(e.data['melds'])}.",
+    "melds-scored": lambda e, n, w: f"{w}'s meld is the higher one and scores {e.data['points']} for "
     f"{_cards(e.data['melds'])}.",
     "play": lambda e, n, w: f"{w} plays {e.data['card']}" + (" — a rule error!" if e.data.get("renonc") else "."),
     "trick": lambda e, n, w: f"{w} wins trick {e.data['number']} ({_cards(e.data['cards'])}) worth "
@@ -75,7 +82,7 @@ _TEXTS: dict[str, Formatter] = {
     "bela": lambda e, n, w: f"Bela: {w} scores 40 for the trump over and king (the over's own 20 counts for nobody).",
     "score": lambda e, n, w: "Points: " + ", ".join(f"{n[int(s)]} {p}" for s, p in e.data["points"].items())
     + ".",
-    "renonc": lambda e, n, w: f"Renonc (a rule error) by {w}: {e.data['message']}",
+    "renonc": lambda e, n, w: f"Renonc (a rule error) by {w}: {_RENONC[e.data['reason']]}" + (f" {e.secret['message']}" if e.secret else ""),
     "game-over": lambda e, n, w: _OUTCOMES[e.data["kind"]].format(w=w, l=n[e.data["loser"]])
     + (f" {w} has won {e.data['streak']} in a row" + (" — nahoře, one win from the bank." if e.data["streak"] == 2
                                                       else " (novej)." if e.data["streak"] == 1 else ".")),
