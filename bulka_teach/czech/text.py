@@ -47,8 +47,8 @@ _TEXTS: dict[str, Formatter] = {
     + ". The highest deals (velká dává), the lowest plays against the dealer" + (", the middle one sits out." if
                                                                             len(n) > 2 else "."),
     "cut-tie": lambda e, n, w: "Two cuts are of equal rank: everyone cuts again.",
-    "ante": lambda e, n, w: f"Bulka {e.data['bulka']} starts: everyone pays the stake of {e.data['stake']} into the "
-    f"bank (bank), which now holds {e.data['bank']}.",
+    "ante": lambda e, n, w: f"Bulka {e.data['bulka']} starts: everyone pays the stake (vsaz) of {e.data['stake']} into the "
+    f"bank, which now holds {e.data['bank']}.",
     "deal": _deal,
     "hand": lambda e, n, w: f"{w} picks up 6 cards" + (f": {_cards(e.secret['cards'])}." if e.secret else "."),
     "take": lambda e, n, w: f"{w} takes {_suit(e.data['suit'])} as trumps from the {e.data['which']} candidate "
