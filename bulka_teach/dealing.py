@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import Card, Pack
+
+if TYPE_CHECKING:
+    from .records import Record
 
 _B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _B32_READ = {ch: i for i, ch in enumerate(_B32)} | {"O": 0, "I": 1, "L": 1}
@@ -100,6 +103,16 @@ class DealCode:
         from .registry import game_spec
 
         return f"{game_spec(self.game).tag}{self.players}-{self.rules_id}-{encode_seed(self.seed)}"
+
+    def record(self, players: Sequence[str]) -> "Record":
+        """A record that starts this deal for these players (the cut, then every deck, from the seed)."""
+        from .records import Record
+        from .registry import game_spec
+
+        if len(players) != self.players:
+            raise DealCodeError(f"deal code {self} is for {self.players} players, not {len(players)}")
+        rules = game_spec(self.game).rules_from_id(self.rules_id)
+        return Record(game=self.game, players=tuple(players), rules=rules.to_dict(), seed=self.seed)
 
     @classmethod
     def parse(cls, code: str) -> "DealCode":

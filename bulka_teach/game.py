@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Optional
 
+from .dealing import DealCode
 from .errors import IllegalAction, Refusal
 from .events import Event
 from .records import Record
@@ -127,6 +128,16 @@ class Game(ABC):
 
     def name(self, seat: int) -> str:
         return self.setup.players[seat]
+
+    def deal_code(self) -> Optional[DealCode]:
+        """The short code that deals this game again, when it was dealt from a seed alone."""
+        setup = self.setup
+        if setup.seed is None or setup.decks or setup.dealer is not None:
+            return None
+        from .registry import game_spec
+
+        rules = game_spec(setup.game).rules_class.from_dict(setup.rules)
+        return DealCode(setup.game, len(setup.players), rules.rules_id, setup.seed)
 
     def record(self) -> Record:
         """Everything needed to replay this game to where it is now."""
