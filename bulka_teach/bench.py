@@ -66,7 +66,7 @@ def engine(deals: int = 4000, repeat: int = 5) -> None:
         print(f"  Czech Bulka, {len(players)} players: complete random deals per second "
               f"best {max(rates):,.0f}, median {statistics.median(rates):,.0f} "
               f"({repeat} runs of {deals:,} deals; deal to payment, event log kept)")
-    legal, view = _costs(20_000)
+    legal, view = _costs(min(20_000, deals * 5))
     print(f"  legal_actions (first call after a move): mean {statistics.mean(legal):.1f} µs, "
           f"p50 {_pct(legal, .5):.1f} µs, p95 {_pct(legal, .95):.1f} µs over {len(legal):,} positions")
     print(f"  view(seat to move) with the deal's explained log: mean {statistics.mean(view):.0f} µs, "

@@ -566,7 +566,7 @@ class Deal:
                 if any(m.kind == TWENTY for m in declared):  # fifties and hundreds were told in full
                     self.events.append(Event("meld-height", s, {"heights": [
                         f"{m.name} to the {m.top_rank}" for m in declared]}))
-        self.events.append(Event("melds-scored", winner, {"melds": [m.code for m in scored],
+        self.events.append(Event("melds-scored", winner, {"names": [m.name for m in scored],
                                                           "points": sum(m.points for m in scored)}))
 
     def _reveal_twenty_suits(self) -> None:

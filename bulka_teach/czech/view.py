@@ -16,7 +16,8 @@ def _melds_seen(deal: Deal, owner: int, viewer: Optional[int]) -> list[dict[str,
     state = deal.melds[owner]
     seen = []
     for meld in state.declared:
-        entry: dict[str, Any] = {"name": meld.name, "points": meld.points}
+        entry: dict[str, Any] = {"name": meld.name, "points": meld.points,
+                                 "scored": owner == deal.meld_winner and meld in deal.scored_melds}
         if viewer == owner or meld.kind > TWENTY or state.height_known:
             entry["height"] = meld.top_rank
         if viewer == owner or meld.kind > TWENTY or state.suit_known:
@@ -53,7 +54,7 @@ def deal_view(deal: Deal, viewer: Optional[int]) -> dict[str, Any]:
         "discard_counts": {str(s): len(deal.discards[s]) for s in deal.seats},
         "melds": {str(s): _melds_seen(deal, s, viewer) for s in deal.seats},
         "meld_winner": deal.meld_winner,
-        "scored_melds": [m.code for m in deal.scored_melds],
+        "meld_points": sum(m.points for m in deal.scored_melds),  # the melds themselves: in "melds"
         "trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
         "tricks": [{"cards": [c.code for _, c in t], "winner": w} for t, w in deal.tricks],
         "points_won": {str(s): p for s, p in deal.card_points().items()} if trump_chosen else None,
