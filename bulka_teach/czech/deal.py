@@ -107,6 +107,7 @@ class Deal:
         self.taken: dict[int, list[Card]] = {forehand: [], dealer: []}  # face-up cards taken by exchange
         self.discards: dict[int, list[Card]] = {forehand: [], dealer: []}
         self.exchange_asked: set[int] = set()  # one exchange question per player before play
+        self.exchanged_in_play: set[int] = set()  # during play: one exchange of one card per player
         self.hundred_asked = False
         self.hundred_owed: Optional[int] = None  # the seat that asked and must declare its hundred first
         self.bela_holder: Optional[int] = None
@@ -261,6 +262,9 @@ class Deal:
         if card not in self.hands[seat]:
             return Refusal("no-exchange", f"To exchange for {_codes_text(face_up)} you need the {card.code} "
                                           "(šíbr), and you do not hold it.")
+        if during_play and seat in self.exchanged_in_play:
+            return Refusal("no-exchange", "During play you may exchange only once, for a single card: "
+                                          "you have already done so.")
         return None
 
     def _declare_refusal(self, meld: Meld, held: Optional[list[Meld]] = None) -> Optional[Refusal]:
@@ -356,8 +360,7 @@ class Deal:
             held = find_melds(self.hands[seat])
             actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
         if stock and stock[-1].suit == self.trump:
-            card, _ = self._exchange_plan(during_play=True)
-            if card in self.hands[seat]:  # the same test _exchange_refusal makes
+            if self._exchange_refusal(during_play=True) is None:
                 actions.append("exchange")
         return actions + plays
 
@@ -457,6 +460,7 @@ class Deal:
                                                     "visible": self.stock[-1].code if self.stock else None}))
         self._check_bela(seat)
         if during_play:
+            self.exchanged_in_play.add(seat)
             return
         if len(hand) > HAND_SIZE:
             self.phase = DISCARD
