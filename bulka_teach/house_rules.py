@@ -83,9 +83,12 @@ class HouseRules:
             else:
                 values[f.name] = number
         try:
-            return cls.from_dict(values)
+            rules = cls.from_dict(values)
         except ScenarioError as err:
             raise ValueError(f"{rules_id!r} is not a rules id: {err}") from None
+        if rules.rules_id != rules_id:  # one id per set of rules: defaults left out, each option once, in order
+            raise ValueError(f"{rules_id!r} is not a rules id in its standard form; write {rules.rules_id!r}")
+        return rules
 
     def describe(self) -> list[dict[str, Any]]:
         """Each option with its value, default, allowed values and sentence: the house-rules panel."""

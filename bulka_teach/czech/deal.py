@@ -168,7 +168,7 @@ class Deal:
         elif phase == EXCHANGE:
             yield from (("exchange", ("exchange", None)), ("pass", ("pass", None)))
         elif phase == HUNDRED_ASK:
-            yield from (("ask-hundred", ("ask-hundred", None)), ("pass", ("pass", None)))
+            yield "ask-hundred", ("ask-hundred", None)
         elif phase == HUNDRED_ANSWER:
             yield from (("fold", ("fold", None)), ("play-on", ("play-on", None)))
 
@@ -196,7 +196,7 @@ class Deal:
             if verb == "exchange":
                 return self._exchange_refusal(during_play=False)
         elif phase == HUNDRED_ASK:
-            if verb in ("ask-hundred", "pass"):
+            if verb == "ask-hundred":
                 return None
         elif phase == HUNDRED_ANSWER:
             if verb in ("fold", "play-on"):
@@ -206,9 +206,10 @@ class Deal:
     def _now_sentence(self, verb: str) -> str:
         asked = {
             TRUMP: "choose trumps: take the suit offered, or pass",
-            EXCHANGE: "say whether you exchange your trump seven (šíbr): exchange, or pass",
+            EXCHANGE: "say whether you exchange for the face-up trump (šíbr): exchange, or pass",
             DISCARD: "discard face down until you hold 9 cards",
-            HUNDRED_ASK: "say whether you ask the declarer to play against your hundred: ask-hundred, or pass",
+            HUNDRED_ASK: "hold a hundred against the declarer, and the rules make you ask whether they play "
+                         "against it: ask-hundred",
             HUNDRED_ANSWER: "answer the hundred: fold (lose without paying), or play-on",
             PLAY: "play a card (and with your first card you may declare melds)",
         }.get(self.phase, "nothing")
@@ -262,6 +263,9 @@ class Deal:
         if card not in self.hands[seat]:
             return Refusal("no-exchange", f"To exchange for {_codes_text(face_up)} you need the {card.code} "
                                           "(šíbr), and you do not hold it.")
+        if during_play and self.hundred_owed == seat:
+            return Refusal("must-declare-hundred", "You asked the declarer to play against your hundred: "
+                                                   "declare it first, then exchange.")
         if during_play and seat in self.exchanged_in_play:
             return Refusal("no-exchange", "During play you may exchange only once, for a single card: "
                                           "you have already done so.")
@@ -413,9 +417,6 @@ class Deal:
         elif phase == EXCHANGE:
             self.events.append(Event("exchange-pass", seat, {}))
             self._next_preplay()
-        elif phase == HUNDRED_ASK:
-            self.events.append(Event("hundred-keep", seat, {}))
-            self._start_play()
 
     def _do_fold(self, seat: int, _arg: None) -> None:
         other = self.other(seat)
@@ -456,7 +457,7 @@ class Deal:
         hand += taken
         self.taken[seat] += taken
         self.events.append(Event("exchange", seat, {"given": card.code, "taken": _codes(taken),
-                                                    "during_play": during_play,
+                                                    "during_play": during_play, "tupl": len(face_up) == 2,
                                                     "visible": self.stock[-1].code if self.stock else None}))
         self._check_bela(seat)
         if during_play:
@@ -528,9 +529,10 @@ class Deal:
     def _next_preplay(self) -> None:
         """Ask the next player who may exchange, then the hundred question, then play."""
         card, _ = self._exchange_plan(during_play=False)
-        if card is not None:
+        if card is not None and card not in self.out_of_play:
+            # both players are asked, holder or not: asking only the holder would give the seven away
             for seat in self.seats:
-                if seat not in self.exchange_asked and card in self.hands[seat]:
+                if seat not in self.exchange_asked:
                     self.exchange_asked.add(seat)
                     self.phase, self.to_move = EXCHANGE, seat
                     return

@@ -61,13 +61,12 @@ _TEXTS: dict[str, Formatter] = {
                                                                  else "."),
     "exchange": lambda e, n, w: (f"{w} gives the {e.data['given']} (šíbr) for {_cards(e.data['taken'])}"
                                  + (" during play." if e.data["during_play"] else
-                                    (" (tupl šíbr)." if len(e.data["taken"]) > 1 else "."))
+                                    (" (tupl šíbr: both candidates)." if e.data.get("tupl") else "."))
                                  + (f" The stock now shows {e.data['visible']}." if e.data["visible"] else "")),
     "exchange-pass": lambda e, n, w: f"{w} does not exchange (šíbr) now.",
     "discard": lambda e, n, w: f"{w} discards a card face down" + (f" ({e.secret['card']})" if e.secret else "")
     + (f"; {e.data['left']} more to go." if e.data["left"] else "; back to 9 cards."),
     "ask-hundred": lambda e, n, w: f"{w} holds a hundred and asks: do you play against my hundred? (hraješ sto?)",
-    "hundred-keep": lambda e, n, w: f"{w} does not ask about the hundred, so it will not count.",
     "play-on": lambda e, n, w: f"{w} plays on against the hundred (hraju): win, or pay the stake.",
     "play-starts": lambda e, n, w: f"{w} asks \"can I play?\" (můžu hrát?) and leads the first trick.",
     "declare": lambda e, n, w: f"{w} declares a {e.data['name']}"
