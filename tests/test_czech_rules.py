@@ -106,7 +106,9 @@ def trick_winner(led: str, follow: str, trump: str) -> int:
 
 # ----------------------------------------------------------------------------------------------
 # Decks used in many tests (trump is the first candidate's suit; its seven lies hidden in the
-# stock, so nobody is asked about an exchange unless a test wants it).
+# stock). A trump lies face up (the candidate taken), so after trumps are chosen both players are
+# asked the šíbr question, forehand first; neither holds the seven, so each can only pass:
+# "take", "pass" (Ben), "pass" (Ann). TAKE is that opening, Ben (the forehand) taking.
 # ----------------------------------------------------------------------------------------------
 
 # PLAIN: trump hearts (first candidate Kh), no melds, no bela, stock top 8l.
@@ -115,6 +117,7 @@ def trick_winner(led: str, follow: str, trump: str) -> int:
 PLAIN_FH = ["Ah", "Xh", "9l", "Ul", "Ab", "Kb", "Xa", "8b", "7b"]
 PLAIN_DL = ["Oh", "9h", "Al", "Xl", "Aa", "Ka", "Ua", "9a", "7l"]
 PLAIN = deck9(PLAIN_FH, PLAIN_DL, first="Kh", stock_top=["8l"])
+TAKE = ["take", "pass", "pass"]  # Ben takes; Ben, then Ann, pass the šíbr question (the seven is in the stock)
 
 # A whole deal on PLAIN, worked out by hand with the rules' points (trump hearts):
 #  1 Ben Ab, Ann 9h (no bells: must trump)   Ann 11+14 = 25
@@ -150,6 +153,12 @@ def test_decks_are_what_the_comments_say():
     assert hand(game, 1) == set(PLAIN_FH) and hand(game, 0) == set(PLAIN_DL)
     game = czech(MELD, ["take"])
     assert hand(game, 1) == set(MELD_FH) and hand(game, 0) == set(MELD_DL)
+    # the šíbr question goes to both, forehand first; without the trump seven, pass is all they may say
+    for deck in (PLAIN, MELD, HUNDRED_DECK):
+        game = czech(deck, ["take"])
+        assert (game.deal.phase, game.to_move, game.legal_actions()) == ("exchange", 1, ["pass"])
+        game.apply("pass")
+        assert (game.deal.phase, game.to_move, game.legal_actions()) == ("exchange", 0, ["pass"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -174,14 +183,14 @@ def test_nothing_to_do_when_the_decks_run_out():
 
 
 def test_nothing_to_do_after_the_game_is_over():
-    game = czech(PLAIN, ["take"] + PLAIN_PLAYS)
+    game = czech(PLAIN, TAKE + PLAIN_PLAYS)
     assert game.deals[0].outcome is not None
     refuse(game, "play Kb", "nothing-to-do")
 
 
 @pytest.mark.parametrize("action", ["shuffle", "play", "declare", "take Ah", "discard", "exchange 7h", ""])
 def test_unknown_action(action):
-    game = czech(PLAIN, ["take"])
+    game = czech(PLAIN, TAKE)
     err = refuse(game, action, "unknown-action")
     assert "play <card>" in err.message  # lists the verbs
 
@@ -189,7 +198,7 @@ def test_unknown_action(action):
 @pytest.mark.parametrize("action,hint", [("play Zh", "Zh"), ("play ah", "'Ah'"), ("discard 1b", "1b"),
                                          ("play Ahh", "Ahh"), ("declare Ah-Zh-Kh", "Zh")])
 def test_bad_card(action, hint):
-    game = czech(PLAIN, ["take"])
+    game = czech(PLAIN, TAKE)
     err = refuse(game, action, "bad-card")
     assert hint in err.message
 
@@ -197,12 +206,12 @@ def test_bad_card(action, hint):
 @pytest.mark.parametrize("action", ["declare Ah-Kh", "declare 7h-7l-7a-7b", "declare 8h-8l-8a-8b",
                                     "declare Ah-Al-Aa", "declare 9h-Uh-Oh", "declare Ah-Ah-Kh-Oh"])
 def test_not_a_meld(action):
-    game = czech(PLAIN, ["take"])
+    game = czech(PLAIN, TAKE)
     refuse(game, action, "not-a-meld")
 
 
 def test_not_a_meld_names_the_right_order_for_a_meld_written_out_of_order():
-    game = czech(MELD, ["take"])
+    game = czech(MELD, TAKE)
     err = refuse(game, "declare Kl-Ol-Ul", "not-a-meld")
     assert "Ul-Ol-Kl" in err.message
 
@@ -213,11 +222,17 @@ def test_not_a_meld_names_the_right_order_for_a_meld_written_out_of_order():
     ([], "ask-hundred"),
     ([], "play-on"),
     ([], "discard Ah"),
-    (["take"], "take"),              # play: trumps are chosen already
-    (["take"], "pass"),
+    (["take"], "take"),              # the šíbr question: trumps are chosen already
+    (["take"], "play Ah"),           # no card is played before both have answered it
     (["take"], "discard Ah"),
     (["take"], "ask-hundred"),
     (["take"], "fold"),
+    (["take", "pass"], "play Ah"),   # Ann is still to answer it
+    (TAKE, "take"),                  # play: trumps are chosen already
+    (TAKE, "pass"),
+    (TAKE, "discard Ah"),
+    (TAKE, "ask-hundred"),
+    (TAKE, "fold"),
 ])
 def test_not_now(actions, action):
     game = czech(PLAIN, actions)
@@ -226,8 +241,9 @@ def test_not_now(actions, action):
 
 
 def test_not_now_in_the_hundred_question_and_answer():
-    game = czech(HUNDRED_DECK, ["take"])
-    assert game.to_move == 0 and sorted(game.legal_actions()) == ["ask-hundred", "pass"]
+    game = czech(HUNDRED_DECK, TAKE)
+    assert game.to_move == 0 and game.legal_actions() == ["ask-hundred"]  # the question is mandatory
+    refuse(game, "pass", "not-now")
     refuse(game, "play 9l", "not-now")
     refuse(game, ANN_HUNDRED, "not-now")
     game.apply("ask-hundred")
@@ -260,7 +276,7 @@ def test_cannot_fold_as_the_forehand_of_the_forced_deal():
 
 
 def test_no_exchange_when_the_stock_card_is_not_a_trump():
-    game = czech(PLAIN, ["take"])  # stock top 8l, trumps hearts
+    game = czech(PLAIN, TAKE)  # in play; stock top 8l, trumps hearts
     err = refuse(game, "exchange", "no-exchange")
     assert "trump" in err.message
 
@@ -271,7 +287,13 @@ def test_no_exchange_without_the_seven():
                                                                         "Ua", "9a", "7l"],
                  first="Ol", stock_top=["Ah", "8l"])
     game = czech(deck, ["pass", "pass", "take"])  # Ben takes hearts from the second candidate
+    assert game.to_move == 1 and game.deal.phase == "exchange"  # Ben is asked too, forehand first...
+    assert game.legal_actions() == ["pass"]  # ...but without the seven he can only pass
+    err = refuse(game, "exchange", "no-exchange")
+    assert "7h" in err.message
+    game.apply("pass")
     assert game.to_move == 0 and game.deal.phase == "exchange"
+    assert sorted(game.legal_actions()) == ["exchange", "pass"]
     game.apply("pass")  # Ann keeps her seven for now
     assert game.to_move == 1 and game.deal.phase == "play"
     err = refuse(game, "exchange", "no-exchange")
@@ -279,7 +301,7 @@ def test_no_exchange_without_the_seven():
 
 
 def test_card_not_in_hand_in_play_and_in_discards():
-    game = czech(PLAIN, ["take"])
+    game = czech(PLAIN, TAKE)
     err = refuse(game, "play Oh", "card-not-in-hand")  # Ann holds Oh, not Ben
     assert "Oh" in err.message
     # Discards: Ben exchanges his 7h for two trumps and must discard 1.
@@ -292,7 +314,7 @@ def test_card_not_in_hand_in_play_and_in_discards():
 
 
 def test_must_follow_suit():
-    game = czech(PLAIN, ["take", "play Ul"])
+    game = czech(PLAIN, TAKE + ["play Ul"])
     assert sorted(game.legal_actions()) == ["play 7l", "play Al", "play Xl"]
     err = refuse(game, "play Aa", "must-follow-suit")
     for code in ("Al", "Xl", "7l"):
@@ -301,30 +323,30 @@ def test_must_follow_suit():
 
 
 def test_must_trump():
-    game = czech(PLAIN, ["take", "play Ab"])  # Ann has no bells
+    game = czech(PLAIN, TAKE + ["play Ab"])  # Ann has no bells
     assert sorted(game.legal_actions()) == ["play 9h", "play Oh"]
     err = refuse(game, "play Aa", "must-trump")
     assert "Oh" in err.message and "9h" in err.message
 
 
 def test_must_beat_only_under_the_house_rule():
-    game = czech(PLAIN, ["take", "play Ul"], rules={"must_beat": True})
+    game = czech(PLAIN, TAKE + ["play Ul"], rules={"must_beat": True})
     assert sorted(game.legal_actions()) == ["play Al", "play Xl"]
     err = refuse(game, "play 7l", "must-beat")
     assert "Ul" in err.message
     # default: the 7l may follow
-    assert czech(PLAIN, ["take", "play Ul"]).verdict("play 7l") is None
+    assert czech(PLAIN, TAKE + ["play Ul"]).verdict("play 7l") is None
 
 
 def test_declare_too_late():
     # Ben leads Aa without declaring; in trick 2 his fifty can no longer be declared.
-    game = czech(MELD, ["take", "play Aa", "play Xa"])
+    game = czech(MELD, TAKE + ["play Aa", "play Xa"])
     assert game.to_move == 1 and len(game.deal.tricks) == 1
     err = refuse(game, "declare 9h-Xh-Uh-Oh", "declare-too-late")
     assert "first" in err.message
     # Ann wins trick 1 with her twenty still whole, and leads trick 2: too late for her, and for
     # Ben, who follows in trick 2 with his undeclared twenty.
-    game = czech(MELD, ["take", "play 9h", "play Kh"])
+    game = czech(MELD, TAKE + ["play 9h", "play Kh"])
     assert game.to_move == 0 and len(game.deal.tricks) == 1
     refuse(game, "declare Xa-Ua-Oa", "declare-too-late")
     game.apply("play Al")
@@ -332,47 +354,77 @@ def test_declare_too_late():
 
 
 def test_meld_already_declared():
-    game = czech(MELD, ["take", "declare 9h-Xh-Uh-Oh"])
+    game = czech(MELD, TAKE + ["declare 9h-Xh-Uh-Oh"])
     refuse(game, "declare 9h-Xh-Uh-Oh", "meld-already-declared")
 
 
 def test_declare_whole_meld():
-    game = czech(MELD, ["take"])
+    game = czech(MELD, TAKE)
     err = refuse(game, "declare 9h-Xh-Uh", "declare-whole-meld")
     assert "9h-Xh-Uh-Oh" in err.message
     refuse(game, "declare Xh-Uh-Oh", "declare-whole-meld")
 
 
 def test_meld_not_held_is_a_false_meld():
-    game = czech(MELD, ["take"])
+    game = czech(MELD, TAKE)
     err = refuse(game, "declare Xa-Ua-Oa", "meld-not-held")  # Ann's twenty, not Ben's
     assert "Xa" in err.message and "renonc" in err.message.lower()
     assert game.verdict("declare Xa-Ua-Oa").renonc
 
 
 def test_declare_highest_first():
-    game = czech(MELD, ["take", "declare Ul-Ol-Kl"])
+    game = czech(MELD, TAKE + ["declare Ul-Ol-Kl"])
     err = refuse(game, "declare 9h-Xh-Uh-Oh", "declare-highest-first")
     assert "9h-Xh-Uh-Oh" in err.message
 
 
 def test_hundred_not_asked():
-    # Ann holds a hundred against Ben's game but does not ask: it will not count.
-    game = czech(HUNDRED_DECK, ["take", "pass", "play Ah"])
-    assert game.to_move == 0
-    err = refuse(game, ANN_HUNDRED, "hundred-not-asked")
+    # The hundred question is mandatory for a hundred held before the first lead, so a hundred goes
+    # unasked only when it is completed during play. Trumps hearts from the second candidate 9h; Ann
+    # (non-declarer) holds the 7h and three nines. She keeps the seven before play (no hundred yet,
+    # so no hundred question); in trick 1, before her card, she exchanges it for the 9h: four nines,
+    # a hundred nobody asked about before the first lead. It will not count.
+    ben = ["Xl", "Kl", "Ah", "Xh", "Ka", "Aa", "Ab", "Xb", "8a"]
+    ann = ["7h", "9l", "9a", "9b", "Ub", "Ob", "Kb", "Al", "7a"]
+    game = czech(deck9(ben, ann, first="Ol", stock_top=["9h", "8l"]),
+                 ["pass", "pass", "take", "pass", "pass", "play Xl"])
+    assert game.to_move == 0 and game.deal.phase == "play"
+    game.apply("exchange")
+    assert {"9h", "9l", "9a", "9b"} <= hand(game, 0)
+    err = refuse(game, "declare 9h-9l-9a-9b", "hundred-not-asked")
     assert "ask-hundred" in err.message
-    assert "declare Xa-Ua-Oa" in game.legal_actions()  # her twenty still may be declared
+    assert "declare Ub-Ob-Kb" in game.legal_actions()  # her twenty still may be declared
 
 
 def test_must_declare_hundred_before_anything_else():
-    game = czech(HUNDRED_DECK, ["take", "ask-hundred", "play-on", "play Ah"])
+    game = czech(HUNDRED_DECK, TAKE + ["ask-hundred", "play-on", "play Ah"])
     assert game.to_move == 0
     assert game.legal_actions() == [ANN_HUNDRED]
     refuse(game, "play Ab", "must-declare-hundred")
     refuse(game, "declare Xa-Ua-Oa", "must-declare-hundred")
     game.apply(ANN_HUNDRED)
     assert "declare Xa-Ua-Oa" in game.legal_actions() and "play Ab" in game.legal_actions()
+
+
+def test_must_declare_hundred_before_exchanging_during_play():
+    # Trumps hearts from the second candidate Ah. Ann (non-declarer) holds a hundred in leaves and the
+    # 7h; she keeps the seven before play, asks about her hundred, and Ben plays on. In trick 1 she
+    # owes the hundred's declaration: no exchange before it (it could break the promised hundred).
+    ben = ["Xh", "Kh", "Al", "7l", "Aa", "Ka", "Kb", "Xb", "8a"]
+    ann = ["9l", "Xl", "Ul", "Ol", "Kl", "7h", "Xa", "Ua", "Ab"]
+    game = czech(deck9(ben, ann, first="Ob", stock_top=["Ah", "8l"]), ["pass", "pass", "take", "pass"])
+    assert game.to_move == 0 and sorted(game.legal_actions()) == ["exchange", "pass"]
+    game.apply("pass")  # Ann keeps her seven
+    assert game.deal.phase == "hundred-ask" and game.legal_actions() == ["ask-hundred"]
+    for action in ("ask-hundred", "play-on", "play Al"):
+        game.apply(action)
+    assert game.to_move == 0 and game.legal_actions() == ["declare 9l-Xl-Ul-Ol-Kl"]
+    err = refuse(game, "exchange", "must-declare-hundred")
+    assert "declare" in err.message
+    game.apply("declare 9l-Xl-Ul-Ol-Kl")
+    assert "exchange" in game.legal_actions()  # declared: now she may exchange
+    game.apply("exchange")
+    assert "Ah" in hand(game, 0) and "7h" not in hand(game, 0)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -602,11 +654,19 @@ def test_sibr_one_candidate():
     ann = game.view(0)["deal"]
     assert ann["out_of_play"] == ["7h"] and ann["first_candidate"] is None
     assert ann["taken"]["1"] == ["Ah"]
-    assert game.deal.phase == "play" and game.to_move == 1  # 9 cards: nothing to discard
+    # 9 cards: nothing to discard; no trump lies face up any more, so Ann is not asked
+    assert game.deal.phase == "play" and game.to_move == 1
+    text = next(e["text"] for e in game.view(0)["log"] if e["kind"] == "exchange")
+    assert "7h" in text and "Ah" in text and "tupl" not in text  # one candidate: no tupl šíbr
 
 
 def test_sibr_pass_keeps_the_seven():
     game = czech(exchanger(BEN_7H, "Ah", ["8l"]), ["take", "pass"])
+    assert "7h" in hand(game, 1) and game.view(1)["deal"]["first_candidate"] == "Ah"
+    # the Ah still lies face up: Ann is asked too, though without the seven she can only pass
+    assert game.deal.phase == "exchange" and game.to_move == 0 and game.legal_actions() == ["pass"]
+    refuse(game, "exchange", "no-exchange")
+    game.apply("pass")
     assert "7h" in hand(game, 1) and game.view(1)["deal"]["first_candidate"] == "Ah"
     assert game.deal.phase == "play"
 
@@ -614,7 +674,11 @@ def test_sibr_pass_keeps_the_seven():
 def test_the_dealer_is_asked_when_he_holds_the_seven():
     ann = ["7h", "9h", "Al", "Xl", "Aa", "Ka", "Ua", "9a", "7l"]
     game = czech(deck9(PLAIN_FH, ann, first="Kh", stock_top=["8l"]), ["take"])
+    assert game.deal.phase == "exchange" and game.to_move == 1  # the forehand is asked first...
+    assert game.legal_actions() == ["pass"]  # ...and, without the seven, can only pass
+    game.apply("pass")
     assert game.deal.phase == "exchange" and game.to_move == 0  # the non-declarer may exchange too
+    assert sorted(game.legal_actions()) == ["exchange", "pass"]
     game.apply("exchange")
     assert "Kh" in hand(game, 0) and "7h" not in hand(game, 0)
 
@@ -627,6 +691,8 @@ def test_tupl_sibr_takes_both_candidates_then_discards():
     assert sorted(game.legal_actions()) == sorted(f"discard {c}" for c in hand(game, 1))
     game.apply("discard 7b")
     assert len(hand(game, 1)) == 9 and game.deal.phase == "play"
+    text = next(e["text"] for e in game.view(0)["log"] if e["kind"] == "exchange")
+    assert "(tupl šíbr" in text  # both candidates taken
 
 
 def test_the_eight_exchanges_when_the_seven_lies_face_up():
@@ -659,12 +725,15 @@ def test_exchange_chain_takes_each_next_visible_trump():
     assert game.view(0)["deal"]["stock_top"] == "8l"
     assert game.view(0)["deal"]["taken"]["1"] == ["Ah", "Uh"]
     assert len(hand(game, 1)) == 10 and game.deal.phase == "discard"
+    text = next(e["text"] for e in game.view(0)["log"] if e["kind"] == "exchange")
+    assert "Ah" in text and "Uh" in text and "tupl" not in text  # two cards, but one candidate: no tupl šíbr
 
 
 def test_exchange_chain_none_takes_only_the_visible_card():
     game = czech(CHAIN, ["pass", "pass", "take", "exchange"], rules={"exchange_chain": "none"})
     assert "Ah" in hand(game, 1) and "Uh" not in hand(game, 1)
     assert game.view(0)["deal"]["stock_top"] == "Uh"
+    # the Uh now face up would need the 7h, which is out of play: Ann is not asked
     assert len(hand(game, 1)) == 9 and game.deal.phase == "play"
 
 
@@ -687,7 +756,7 @@ def test_one_card_exchange_during_play_before_ones_own_card():
     ann = ["7h", "9h", "Al", "Xl", "Aa", "Ka", "Ua", "9a", "7l"]
     deck = deck9(["Xh", "9l", "Ul", "Ab", "Kb", "Xa", "8b", "7b", "Kh"], ann, first="Ol",
                  stock_top=["Ah", "Uh", "8l"])
-    game = czech(deck, ["pass", "pass", "take", "pass", "play Xa"], rules={"exchange_chain": "trumps"})
+    game = czech(deck, ["pass", "pass", "take", "pass", "pass", "play Xa"], rules={"exchange_chain": "trumps"})
     assert game.to_move == 0 and "exchange" in game.legal_actions()
     game.apply("exchange")
     assert "Ah" in hand(game, 0) and "7h" not in hand(game, 0) and "Uh" not in hand(game, 0)
@@ -702,7 +771,8 @@ def test_during_play_only_one_card_may_be_exchanged_no_chain():
     # exchanges for a face-up seven. He keeps it before play; then, during play, "only the single
     # visible stock card ... no chain" (seed: "jen jednu kartu a to vrchní").
     ben = ["8h", "Xh", "9l", "Ul", "Ab", "Kb", "Xa", "8b", "7b"]
-    game = czech(deck9(ben, PLAIN_DL, first="Ol", stock_top=["7h", "Ah", "8l"]), ["pass", "pass", "take", "pass"])
+    game = czech(deck9(ben, PLAIN_DL, first="Ol", stock_top=["7h", "Ah", "8l"]),
+                 ["pass", "pass", "take", "pass", "pass"])  # Ben keeps his 8h; Ann (no 8h) can only pass
     assert game.deal.phase == "play" and "exchange" in game.legal_actions()
     game.apply("exchange")
     assert "7h" in hand(game, 1) and game.view(0)["deal"]["stock_top"] == "Ah"
@@ -712,8 +782,8 @@ def test_during_play_only_one_card_may_be_exchanged_no_chain():
 
 def test_no_exchange_of_the_first_candidate_during_play():
     # Ben keeps his 7h before play; during play only the stock card may be exchanged, and it is 8l.
-    game = czech(exchanger(BEN_7H, "Ah", ["8l"]), ["take", "pass"])
-    assert game.view(1)["deal"]["first_candidate"] == "Ah"
+    game = czech(exchanger(BEN_7H, "Ah", ["8l"]), ["take", "pass", "pass"])  # Ben passes, then Ann
+    assert game.deal.phase == "play" and game.view(1)["deal"]["first_candidate"] == "Ah"
     assert "exchange" not in game.legal_actions()
     refuse(game, "exchange", "no-exchange")
 
@@ -727,7 +797,7 @@ def melds_after_trick_one(deck, actions, rules=None):
 
 
 def test_melds_are_declared_with_the_first_card_by_both_players():
-    game = czech(MELD, ["take"])
+    game = czech(MELD, TAKE)
     assert {"declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl"} <= set(game.legal_actions())
     game.apply("declare 9h-Xh-Uh-Oh")
     game.apply("declare Ul-Ol-Kl")
@@ -744,13 +814,13 @@ def test_melds_are_declared_with_the_first_card_by_both_players():
     ("best_only", [{"seat": 1, "meld": "9h-Xh-Uh-Oh", "points": 50}]),
 ])
 def test_meld_scope(scope, expected):
-    actions = ["take", "declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl", "play Aa", "declare Xa-Ua-Oa", "play Xa"]
+    actions = TAKE + ["declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl", "play Aa", "declare Xa-Ua-Oa", "play Xa"]
     _, melds = melds_after_trick_one(MELD, actions, rules={"meld_scope": scope})
     assert melds == expected  # Ann's twenty is lower: it does not count
 
 
 def test_an_undeclared_meld_does_not_count():
-    _, melds = melds_after_trick_one(MELD, ["take", "play Aa", "declare Xa-Ua-Oa", "play Xa"])
+    _, melds = melds_after_trick_one(MELD, TAKE + ["play Aa", "declare Xa-Ua-Oa", "play Xa"])
     assert melds == [{"seat": 0, "meld": "Xa-Ua-Oa", "points": 20}]  # Ben declared nothing
 
 
@@ -760,8 +830,8 @@ CLASS_DECK = deck9(["Ol", "Kl", "Al", "7h", "9h", "Kh", "Xb", "Ub", "8l"],
 
 
 def test_meld_class_beats_height():
-    _, melds = melds_after_trick_one(CLASS_DECK, ["take", "declare Ol-Kl-Al", "play 7h", "declare 8a-9a-Xa-Ua",
-                                                  "play Ah"])
+    _, melds = melds_after_trick_one(CLASS_DECK, TAKE + ["declare Ol-Kl-Al", "play 7h", "declare 8a-9a-Xa-Ua",
+                                                         "play Ah"])
     assert melds == [{"seat": 0, "meld": "8a-9a-Xa-Ua", "points": 50}]
 
 
@@ -772,14 +842,14 @@ def twenty_deck(ann_twenty: Sequence[str]) -> list[str]:
 
 def test_higher_twenty_wins_over_the_forehand():
     deck = twenty_deck(["Oa", "Ka", "Aa"])
-    _, melds = melds_after_trick_one(deck, ["take", "declare Ul-Ol-Kl", "play 7h", "declare Oa-Ka-Aa", "play Ah"])
+    _, melds = melds_after_trick_one(deck, TAKE + ["declare Ul-Ol-Kl", "play 7h", "declare Oa-Ka-Aa", "play Ah"])
     assert melds == [{"seat": 0, "meld": "Oa-Ka-Aa", "points": 20}]
 
 
 def test_equal_melds_go_to_the_leader_of_the_first_trick():
     deck = twenty_deck(["Ua", "Oa", "Ka"])
-    game, melds = melds_after_trick_one(deck, ["take", "declare Ul-Ol-Kl", "play 7h", "declare Ua-Oa-Ka",
-                                               "play Ah"])
+    game, melds = melds_after_trick_one(deck, TAKE + ["declare Ul-Ol-Kl", "play 7h", "declare Ua-Oa-Ka",
+                                                      "play Ah"])
     assert game.result()["deals"][0]["tricks"][0]["winner"] == 0  # Ann won the trick...
     assert melds == [{"seat": 1, "meld": "Ul-Ol-Kl", "points": 20}]  # ...but Ben led it
 
@@ -787,7 +857,7 @@ def test_equal_melds_go_to_the_leader_of_the_first_trick():
 def test_equal_melds_go_to_the_leader_with_the_seats_swapped():
     # dealer=1: Ann (seat 0) is the forehand, gets the same cards as Ben above and leads trick 1.
     deck = twenty_deck(["Ua", "Oa", "Ka"])
-    game = czech(deck, ["take", "declare Ul-Ol-Kl", "play 7h", "declare Ua-Oa-Ka", "play Ah"], dealer=1)
+    game = czech(deck, TAKE + ["declare Ul-Ol-Kl", "play 7h", "declare Ua-Oa-Ka", "play Ah"], dealer=1)
     assert game.result()["deals"][0]["tricks"][0]["winner"] == 1
     assert game.result()["deals"][0]["melds"] == [{"seat": 0, "meld": "Ul-Ol-Kl", "points": 20}]
 
@@ -795,7 +865,7 @@ def test_equal_melds_go_to_the_leader_with_the_seats_swapped():
 def test_a_sequence_of_six_is_still_a_hundred():
     ben = ["9l", "Xl", "Ul", "Ol", "Kl", "Al", "8h", "8a", "8b"]
     ann = ["Oh", "9h", "Ah", "Xh", "Aa", "Ka", "Ua", "9a", "7l"]
-    game = czech(deck9(ben, ann, first="Kh", stock_top=["7a"]), ["take"])
+    game = czech(deck9(ben, ann, first="Kh", stock_top=["7a"]), TAKE)
     assert "declare 9l-Xl-Ul-Ol-Kl-Al" in game.legal_actions()
     refuse(game, "declare Xl-Ul-Ol-Kl-Al", "declare-whole-meld")
     game.apply("declare 9l-Xl-Ul-Ol-Kl-Al")
@@ -809,24 +879,24 @@ FOURS = deck9(["Xl", "Ul", "Ol", "Kl", "Al", "7h", "8h", "Xa", "Ua"],
 
 
 def test_four_of_a_kind_beats_a_sequence_hundred():
-    game = czech(FOURS, ["take"])
-    assert game.to_move == 0 and "ask-hundred" in game.legal_actions()
-    _, melds = melds_after_trick_one(FOURS, ["take", "ask-hundred", "play-on", "declare Xl-Ul-Ol-Kl-Al",
-                                             "play Al", "declare 9h-9l-9a-9b", "play 9l"])
+    game = czech(FOURS, TAKE)
+    assert game.to_move == 0 and game.legal_actions() == ["ask-hundred"]
+    _, melds = melds_after_trick_one(FOURS, TAKE + ["ask-hundred", "play-on", "declare Xl-Ul-Ol-Kl-Al",
+                                                    "play Al", "declare 9h-9l-9a-9b", "play 9l"])
     assert melds == [{"seat": 0, "meld": "9h-9l-9a-9b", "points": 100}]
 
 
 def test_four_sevens_or_eights_are_no_meld_but_four_unders_are():
     ben = ["7h", "7l", "7a", "7b", "8h", "8l", "8a", "8b", "Xh"]
     ann = ["Oh", "9h", "Al", "Xl", "Aa", "Ka", "Ua", "9a", "Ub"]
-    game = czech(deck9(ben, ann, first="Kh", stock_top=["Ab"]), ["take", "pass"])
+    game = czech(deck9(ben, ann, first="Kh", stock_top=["Ab"]), ["take", "pass", "pass"])  # Ben keeps his 7h
     assert game.deal.phase == "play"
     assert not any(a.startswith("declare") for a in game.legal_actions())
     refuse(game, "declare 7h-7l-7a-7b", "not-a-meld")
     refuse(game, "declare 8h-8l-8a-8b", "not-a-meld")
     ben = ["Uh", "Ul", "Ua", "Ub", "8h", "8l", "8a", "8b", "Xh"]
     ann = ["Oh", "9h", "Al", "Xl", "Aa", "Ka", "7a", "9a", "7l"]
-    game = czech(deck9(ben, ann, first="Kh", stock_top=["Ab"]), ["take"])
+    game = czech(deck9(ben, ann, first="Kh", stock_top=["Ab"]), TAKE)
     assert "declare Uh-Ul-Ua-Ub" in game.legal_actions()
     game.apply("declare Uh-Ul-Ua-Ub")
     assert game.view(0)["deal"]["melds"]["1"][0]["points"] == 100
@@ -836,16 +906,16 @@ def test_a_card_may_belong_to_two_melds():
     ben = ["Ah", "Al", "Aa", "Ab", "Ol", "Kl", "7h", "8h", "Xa"]
     ann = ["9h", "Xh", "9l", "Xl", "9a", "Ua", "Ub", "Xb", "7l"]
     deck = deck9(ben, ann, first="Kb", stock_top=["7a"])
-    game = czech(deck, ["take"])
+    game = czech(deck, TAKE)
     assert {"declare Ah-Al-Aa-Ab", "declare Ol-Kl-Al"} <= set(game.legal_actions())
-    _, melds = melds_after_trick_one(deck, ["take", "declare Ah-Al-Aa-Ab", "declare Ol-Kl-Al", "play Ah",
-                                            "play 9h"])
+    _, melds = melds_after_trick_one(deck, TAKE + ["declare Ah-Al-Aa-Ab", "declare Ol-Kl-Al", "play Ah",
+                                                   "play 9h"])
     assert melds == [{"seat": 1, "meld": "Ah-Al-Aa-Ab", "points": 100},
                      {"seat": 1, "meld": "Ol-Kl-Al", "points": 20}]
 
 
 def test_what_the_opponent_learns_of_melds_and_when():
-    game = czech(MELD, ["take", "declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl"])
+    game = czech(MELD, TAKE + ["declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl"])
     fifty, twenty = game.view(0)["deal"]["melds"]["1"]
     # a fifty: height and suit at once
     assert fifty["meld"] == "9h-Xh-Uh-Oh" and fifty["height"] == "O" and fifty["points"] == 50
@@ -868,7 +938,7 @@ def test_what_the_opponent_learns_of_melds_and_when():
 
 
 def test_a_hundred_is_shown_at_once():
-    game = czech(HUNDRED_DECK, ["take", "ask-hundred", "play-on", "play Ah", ANN_HUNDRED])
+    game = czech(HUNDRED_DECK, TAKE + ["ask-hundred", "play-on", "play Ah", ANN_HUNDRED])
     seen = game.view(1)["deal"]["melds"]["0"][0]
     assert seen["meld"] == "9l-Xl-Ul-Ol-Kl" and seen["height"] == "K" and seen["points"] == 100
 
@@ -876,7 +946,7 @@ def test_a_hundred_is_shown_at_once():
 # --- The hundred procedure -------------------------------------------------------------------------
 
 def test_hundred_ask_then_fold_declarer_loses_but_pays_nothing():
-    game = czech(HUNDRED_DECK, ["take", "ask-hundred", "fold"])
+    game = czech(HUNDRED_DECK, TAKE + ["ask-hundred", "fold"])
     summary = game.result()["deals"][0]
     assert summary["declarer"] == 1 and summary["winner"] == 0
     assert game.chips == [-10, -10] and game.bank == 20  # only the ante
@@ -889,7 +959,7 @@ def test_hundred_ask_then_fold_declarer_loses_but_pays_nothing():
 #  Oa/Aa Ben 14 | Ka/9l Ben 4 | Kb/Ul Ben 6 | Xb/last: Ben 10 + (Ol 3 or Xl 10) + 10 for the last trick.
 #  fifth Xl: Ben 22+20+16+15+14+4+6+23 = 120, Ann 10 + 120 = 130.
 #  fifth Ol: Ben 22+20+16+15+14+4+6+30 = 127, Ann 3 + 120 = 123.
-HUNDRED_PLAY_ON = ["take", "ask-hundred", "play-on", "play Ah", ANN_HUNDRED, "declare Xa-Ua-Oa", "play Ab"]
+HUNDRED_PLAY_ON = TAKE + ["ask-hundred", "play-on", "play Ah", ANN_HUNDRED, "declare Xa-Ua-Oa", "play Ab"]
 
 
 @pytest.mark.parametrize("fifth,last,points,chips", [
@@ -909,15 +979,20 @@ def test_hundred_play_on_the_hundred_counts_and_the_declarer_must_win_or_pay(fif
     assert game.chips == chips
 
 
-def test_hundred_pass_it_does_not_count():
-    game = czech(HUNDRED_DECK, ["take", "pass"])
-    assert game.deal.phase == "play" and game.to_move == 1
-    game.apply("play Ah")
-    assert ANN_HUNDRED not in game.legal_actions()
+def test_hundred_question_is_mandatory_pass_is_refused():
+    # Letting Ann skip the question would tell Ben she holds a hundred only when she asks: she must ask.
+    game = czech(HUNDRED_DECK, TAKE)
+    assert game.deal.phase == "hundred-ask" and game.to_move == 0
+    assert game.legal_actions() == ["ask-hundred"]
+    err = refuse(game, "pass", "not-now")
+    assert "ask-hundred" in err.message
+    assert not any(e.kind == "hundred-keep" for e in game.events)
+    game.apply("ask-hundred")
+    assert game.deal.phase == "hundred-answer" and game.to_move == 1
 
 
 def test_a_declarer_with_a_hundred_just_declares_it():
-    game = czech(HUNDRED_DECK, ["pass", "take"])  # Ann takes hearts: the declarer holds the hundred
+    game = czech(HUNDRED_DECK, ["pass", "take", "pass", "pass"])  # Ann takes hearts: the declarer holds the hundred
     assert game.deal.phase == "play" and game.to_move == 1  # nobody is asked about it
     game.apply("play Ah")
     assert ANN_HUNDRED in game.legal_actions()
@@ -952,7 +1027,7 @@ BELA_B = plays("Oh", "Ah", "Kh", "Uh", "Al", "Kl", "Xl", "8l", "Aa", "Ka", "Xa",
     ("capture", BELA_B, [0, 142], {"seat": 1, "points": 40}),
 ])
 def test_bela(mode, line, points, bela):
-    game = czech(BELA, ["take"] + line, rules={"bela_mode": mode})
+    game = czech(BELA, TAKE + line, rules={"bela_mode": mode})
     summary = game.result()["deals"][0]
     assert summary["points"] == points
     assert summary["bela"] == bela
@@ -972,7 +1047,7 @@ def test_bela_by_exchange_counts():
 # --- Play ----------------------------------------------------------------------------------------------
 
 def test_forehand_leads_and_each_trick_winner_leads_the_next():
-    game = czech(PLAIN, ["take"])
+    game = czech(PLAIN, TAKE)
     assert game.to_move == 1
     leaders = []
     for i in range(0, len(PLAIN_PLAYS), 2):
@@ -987,7 +1062,7 @@ def test_forehand_leads_and_each_trick_winner_leads_the_next():
 def test_trick_winners_follow_the_trick_order():
     """Each trick's winner, by the rules' trick order (plain A X K O U 9 8 7, trump O 9 A X K U 8 7)."""
     deck, line, trump = TIE_DECK, TIE_PLAYS, "b"
-    game = czech(deck, ["take"] + line)
+    game = czech(deck, TAKE + line)
     tricks = game.result()["deals"][0]["tricks"]
     leader = 1
     for trick in tricks:
@@ -998,35 +1073,35 @@ def test_trick_winners_follow_the_trick_order():
 
 
 def test_without_the_suit_or_trumps_any_card():
-    game = czech(PLAIN, ["take"] + PLAIN_PLAYS[:13])  # Ann leads Ua; Ben has no acorns and no trumps left
+    game = czech(PLAIN, TAKE + PLAIN_PLAYS[:13])  # Ann leads Ua; Ben has no acorns and no trumps left
     assert game.to_move == 1
     assert sorted(game.legal_actions()) == ["play 7b", "play 8b", "play Kb"]
 
 
 def test_a_higher_card_of_another_suit_does_not_win():
-    game = czech(PLAIN, ["take"] + PLAIN_PLAYS)
+    game = czech(PLAIN, TAKE + PLAIN_PLAYS)
     last = game.result()["deals"][0]["tricks"][-1]
     assert last == {"cards": ["7l", "Kb"], "winner": 0}  # the 7 led beats a king of another plain suit
 
 
 def test_must_beat_allows_any_card_of_the_suit_when_none_beats():
-    game = czech(PLAIN, ["take", "play Ab", "play 9h", "play Al"], rules={"must_beat": True})
+    game = czech(PLAIN, TAKE + ["play Ab", "play 9h", "play Al"], rules={"must_beat": True})
     assert sorted(game.legal_actions()) == ["play 9l", "play Ul"]  # neither beats the Al
 
 
 def test_must_beat_within_trumps():
     # Ben leads the Xh; Ann holds the Oh (beats it: trump order O 9 A X K U 8 7) and the 8h (does not).
     ann = ["Oh", "8h", "Al", "Xl", "Aa", "Ka", "Ua", "9a", "7l"]
-    game = czech(deck9(PLAIN_FH, ann, first="Kh", stock_top=["8l"]), ["take", "play Xh"], rules={"must_beat": True})
+    game = czech(deck9(PLAIN_FH, ann, first="Kh", stock_top=["8l"]), TAKE + ["play Xh"], rules={"must_beat": True})
     assert game.legal_actions() == ["play Oh"]
-    game = czech(deck9(PLAIN_FH, ann, first="Kh", stock_top=["8l"]), ["take", "play Xh"])
+    game = czech(deck9(PLAIN_FH, ann, first="Kh", stock_top=["8l"]), TAKE + ["play Xh"])
     assert sorted(game.legal_actions()) == ["play 8h", "play Oh"]
 
 
 # --- Result and payments ------------------------------------------------------------------------------
 
 def test_declarer_loses_and_pays_the_stake():
-    game = czech(PLAIN, ["take"] + PLAIN_PLAYS)
+    game = czech(PLAIN, TAKE + PLAIN_PLAYS)
     summary = game.result()["deals"][0]
     assert summary["points"] == [116, 14]
     assert summary["declarer"] == 1 and summary["winner"] == 0
@@ -1035,7 +1110,7 @@ def test_declarer_loses_and_pays_the_stake():
 
 
 def test_declarer_wins_and_nobody_pays():
-    game = czech(PLAIN, ["pass", "take"] + PLAIN_PLAYS)  # Ann takes hearts this time
+    game = czech(PLAIN, ["pass", "take", "pass", "pass"] + PLAIN_PLAYS)  # Ann takes hearts this time
     summary = game.result()["deals"][0]
     assert summary["points"] == [116, 14]
     assert summary["declarer"] == 0 and summary["winner"] == 0
@@ -1056,7 +1131,7 @@ TIE_PLAYS = plays("7h", "9h", "7a", "8a", "Kb", "Ob", "Oh", "Kh", "9b", "Xb", "U
 
 
 def test_tie_the_non_declarer_wins_but_the_declarer_does_not_pay():
-    game = czech(TIE_DECK, ["take"] + TIE_PLAYS)
+    game = czech(TIE_DECK, TAKE + TIE_PLAYS)
     summary = game.result()["deals"][0]
     assert summary["points"] == [47, 47]
     assert summary["declarer"] == 1 and summary["winner"] == 0
@@ -1065,7 +1140,7 @@ def test_tie_the_non_declarer_wins_but_the_declarer_does_not_pay():
 
 
 def test_the_last_trick_is_worth_ten():
-    game = czech(TIE_DECK, ["take"] + TIE_PLAYS)
+    game = czech(TIE_DECK, TAKE + TIE_PLAYS)
     last = game.result()["deals"][0]["tricks"][-1]
     assert last == {"cards": ["8l", "9a"], "winner": 1}  # no card points in it, yet Ben's 47 includes 10
 
@@ -1118,7 +1193,7 @@ def test_points_identity(seed):
 # --- Renonc ---------------------------------------------------------------------------------------------
 
 def test_renonc_mode_accepts_a_revoke_then_ends_the_game():
-    game = czech(PLAIN, ["take", "play Ul"], rules={"renonc_mode": True})
+    game = czech(PLAIN, TAKE + ["play Ul"], rules={"renonc_mode": True})
     assert "play Aa" not in game.legal_actions()  # still not offered as a legal move
     game.apply("play Aa")  # Ann revokes
     summary = game.result()["deals"][0]
@@ -1129,7 +1204,7 @@ def test_renonc_mode_accepts_a_revoke_then_ends_the_game():
 
 
 def test_renonc_mode_false_meld_by_the_declarer():
-    game = czech(MELD, ["take"], rules={"renonc_mode": True})
+    game = czech(MELD, TAKE, rules={"renonc_mode": True})
     game.apply("declare Xa-Ua-Oa")
     summary = game.result()["deals"][0]
     assert summary["winner"] == 0 and summary["renonc"] == {"seat": 1, "reason": "meld-not-held"}
@@ -1137,13 +1212,13 @@ def test_renonc_mode_false_meld_by_the_declarer():
 
 
 def test_renonc_mode_trumping_while_holding_the_suit_and_not_trumping():
-    game = czech(PLAIN, ["take", "play Ab"], rules={"renonc_mode": True})
+    game = czech(PLAIN, TAKE + ["play Ab"], rules={"renonc_mode": True})
     game.apply("play Aa")  # Ann has no bells but trumps: she must trump
     assert game.result()["deals"][0]["renonc"] == {"seat": 0, "reason": "must-trump"}
 
 
 def test_renonc_mode_still_refuses_what_is_not_a_rule_error_at_the_table():
-    game = czech(PLAIN, ["take"], rules={"renonc_mode": True})
+    game = czech(PLAIN, TAKE, rules={"renonc_mode": True})
     refuse(game, "play Oh", "card-not-in-hand")
     refuse(game, "take", "not-now")
     refuse(game, "play Ah", "not-your-turn", seat=0)
@@ -1159,7 +1234,7 @@ def test_everyone_antes_at_the_start_of_a_bulka():
 
 
 def test_the_loser_pays_the_stake_option():
-    game = czech(PLAIN, ["take"] + PLAIN_PLAYS, rules={"stake": 7})
+    game = czech(PLAIN, TAKE + PLAIN_PLAYS, rules={"stake": 7})
     assert game.chips == [-7, -14] and game.bank == 21
 
 
@@ -1167,7 +1242,8 @@ def lose(game, seat: int) -> None:
     """On a PLAIN deck (renonc_mode on): the forehand takes, and ``seat`` commits a false meld."""
     deal = game.deal
     assert seat in deal.seats
-    game.apply("take")
+    for action in TAKE:  # nobody holds the 7h: both pass the šíbr question
+        game.apply(action)
     if deal.forehand != seat:
         game.apply("play Ah")
     game.apply("declare 7h-8h-9h")  # 7h and 8h lie in the stock
@@ -1202,7 +1278,7 @@ def test_three_wins_in_a_row_take_the_bank_two_players():
 
 def test_bank_won_on_a_tie_the_loser_pays_only_the_new_stake():
     # Ann (dealer) wins three ties in a row: Ben, the declarer, never pays a penalty.
-    actions = (["take"] + TIE_PLAYS) * 3
+    actions = (TAKE + TIE_PLAYS) * 3
     game = czech(decks=[TIE_DECK] * 4, actions=actions)
     assert [d.dealer for d in game.deals] == [0, 0, 0, 1]
     # Ann: -10 + bank 20 = 10, then the new ante: 0. Ben: -10, then -20. New bank: 20.

@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 #
 # Ann deals (seat 0), Ben (seat 1) is the forehand. Dealt from index 0: Ben Ah Xh 9l, Ann Oh 9h Al,
 # Ben Ul Ab Kb, Ann Xl Aa Ka; the first candidate Kh; dokup Xa 8b 7b (Ben) and Ua 9a 7l (Ann); the
-# stock, with 8l on top. Ben takes hearts and loses: 14 points to Ann's 116 (trump O 20, minda 14,
-# aces 11, tens 10, the last trick 10), so he pays the stake of 10 into the bank: 20 + 10 = 30.
+# stock, with 8l on top. Ben takes hearts; a trump (Kh) lies face up, so both are asked the šíbr
+# question, Ben first; the 7h is in the stock, so each can only pass. Ben loses: 14 points to Ann's
+# 116 (trump O 20, minda 14, aces 11, tens 10, the last trick 10), so he pays the stake of 10 into
+# the bank: 20 + 10 = 30.
 # ----------------------------------------------------------------------------------------------
 README_SCENARIO = """
 {
@@ -36,7 +38,7 @@ README_SCENARIO = """
   "decks": [["Ah", "Xh", "9l", "Oh", "9h", "Al", "Ul", "Ab", "Kb", "Xl", "Aa", "Ka", "Kh",
              "Xa", "8b", "7b", "Ua", "9a", "7l",
              "7h", "8h", "Uh", "Ol", "Kl", "7a", "8a", "Oa", "9b", "Xb", "Ub", "Ob", "8l"]],
-  "actions": ["take",
+  "actions": ["take", "pass", "pass",
               "play Ab", "play 9h", "play Al", "play 9l", "play Xl", "play Ul",
               "play Aa", "play Xa", "play Ka", "play Xh", "play Ah", "play Oh",
               "play Ua", "play 7b", "play 9a", "play 8b", "play 7l", "play Kb"]
@@ -58,7 +60,8 @@ PLAIN_ACTIONS = json.loads(README_SCENARIO)["actions"]
 # Ben: fifty 9h-Xh-Uh-Oh and twenty Ul-Ol-Kl; Ann: twenty Xa-Ua-Oa; trumps bells (first candidate Ab).
 MELD = stack_deck(forehand=["9h", "Xh", "Uh", "Oh", "Ul", "Ol"], dealer=["Xa", "Ua", "Oa", "Ah", "Kh", "Al"],
                   first="Ab", forehand_dokup=["Kl", "Aa", "8a"], dealer_dokup=["Xl", "Kb", "9b"], stock_top=["8l"])
-MELD_ACTIONS = ["take", "declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl", "play Aa", "declare Xa-Ua-Oa", "play Xa"]
+MELD_ACTIONS = ["take", "pass", "pass", "declare 9h-Xh-Uh-Oh", "declare Ul-Ol-Kl", "play Aa", "declare Xa-Ua-Oa",
+                "play Xa"]
 
 
 def scenario(**fields: Any) -> dict[str, Any]:
@@ -111,7 +114,9 @@ def test_readme_example_from_a_file(tmp_path):
     assert len(report["steps"]) == len(PLAIN_ACTIONS)
     first = report["steps"][0]
     assert (first["seat"], first["action"], first["legal"]) == (1, "take", ["pass", "take"])
-    assert report["steps"][2]["seat"] == 0 and report["steps"][2]["legal"] == ["play 9h", "play Oh"]
+    sibr = [(s["seat"], s["action"], s["legal"]) for s in report["steps"][1:3]]
+    assert sibr == [(1, "pass", ["pass"]), (0, "pass", ["pass"])]  # forehand first; nobody holds the 7h
+    assert report["steps"][4]["seat"] == 0 and report["steps"][4]["legal"] == ["play 9h", "play Oh"]
 
 
 def test_reads_standard_input_the_same_as_a_file(tmp_path):
@@ -121,7 +126,7 @@ def test_reads_standard_input_the_same_as_a_file(tmp_path):
 
 
 def test_report_has_the_contract_keys():
-    report = report_of(scenario(actions=["take", "play Ul"]))
+    report = report_of(scenario(actions=["take", "pass", "pass", "play Ul"]))
     assert {"ok", "steps", "deals", "bank", "to_move", "legal"} <= set(report)
     assert report["ok"] is True
     assert report["to_move"] == 0
@@ -129,14 +134,14 @@ def test_report_has_the_contract_keys():
     assert report["bank"] == {"pot": 20, "chips": [-10, -10]}
     for step in report["steps"]:
         assert {"seat", "action", "legal"} <= set(step)
-    assert [s["seat"] for s in report["steps"]] == [1, 1]
+    assert [s["seat"] for s in report["steps"]] == [1, 1, 0, 1]
     deal = report["deals"][0]
     assert {"dealer", "trump", "declarer", "winner", "points", "melds", "bela", "tricks"} <= set(deal)
     assert deal["winner"] is None and deal["tricks"] == []  # the deal is still being played
 
 
 def test_legal_lists_are_sorted():
-    report = report_of(scenario(actions=["take", "play Ab", "play 9h"]))
+    report = report_of(scenario(actions=["take", "pass", "pass", "play Ab", "play 9h"]))
     for step in report["steps"]:
         assert step["legal"] == sorted(step["legal"]) and step["action"] in step["legal"]
     assert report["legal"] == sorted(report["legal"]) and len(report["legal"]) == 8  # Ann leads, 8 cards
@@ -198,14 +203,14 @@ def test_a_whole_game_ends_with_the_winner_dealing_next(tmp_path):
 # ----------------------------------------------------------------------------------------------
 
 def test_illegal_action_reports_the_error_and_keeps_what_came_before(tmp_path):
-    actions = ["take", "play Ul", "play Aa", "play Al"]
+    actions = ["take", "pass", "pass", "play Ul", "play Aa", "play Al"]
     report = report_of(scenario(actions=actions), tmp_path, status=1)
     assert report["ok"] is False
     error = report["error"]
-    assert error["index"] == 2 and error["action"] == "play Aa"
+    assert error["index"] == 4 and error["action"] == "play Aa"
     assert error["reason"] == "must-follow-suit"
     assert isinstance(error["message"], str) and "Al" in error["message"]
-    assert [s["action"] for s in report["steps"]] == ["take", "play Ul"]
+    assert [s["action"] for s in report["steps"]] == ["take", "pass", "pass", "play Ul"]
     assert report["to_move"] == 0
     assert report["legal"] == ["play 7l", "play Al", "play Xl"]
     assert report["deals"][0]["declarer"] == 1 and report["deals"][0]["trump"] == "h"
@@ -214,9 +219,11 @@ def test_illegal_action_reports_the_error_and_keeps_what_came_before(tmp_path):
 @pytest.mark.parametrize("actions,index,reason", [
     (["play Ah"], 0, "not-now"),
     (["take", "take"], 1, "not-now"),
-    (["take", "play Oh"], 1, "card-not-in-hand"),
-    (["take", "play Ab", "play Aa"], 2, "must-trump"),
-    (["take", "declare Xa-Ua-Oa"], 1, "meld-not-held"),
+    (["take", "play Ab"], 1, "not-now"),  # the šíbr question comes first
+    (["take", "exchange"], 1, "no-exchange"),  # Ben does not hold the 7h
+    (["take", "pass", "pass", "play Oh"], 3, "card-not-in-hand"),
+    (["take", "pass", "pass", "play Ab", "play Aa"], 4, "must-trump"),
+    (["take", "pass", "pass", "declare Xa-Ua-Oa"], 3, "meld-not-held"),
     (["pass", "pass", "pass", "pass", "take"], 4, "nothing-to-do"),
     (["fold"], 0, "cannot-fold"),
 ])
@@ -229,7 +236,7 @@ def test_illegal_actions_exit_1_with_the_reason(actions, index, reason):
 
 
 def test_renonc_mode_accepts_the_error_and_reports_it():
-    report = report_of(scenario(actions=["take", "play Ul", "play Aa"], rules={"renonc_mode": True}))
+    report = report_of(scenario(actions=["take", "pass", "pass", "play Ul", "play Aa"], rules={"renonc_mode": True}))
     assert report["ok"] is True
     assert report["deals"][0]["winner"] == 1
     assert report["bank"] == {"pot": 30, "chips": [-20, -10]}

@@ -22,6 +22,7 @@ from .rules import (BELA, LAST_TRICK, PACK, PLAIN_POINTS, PLAIN_STRENGTH, RANK, 
 TRUMP, EXCHANGE, DISCARD, HUNDRED_ASK, HUNDRED_ANSWER, PLAY, OVER = (
     "trump", "exchange", "discard", "hundred-ask", "hundred-answer", "play", "over")
 HAND_SIZE = 9
+MAX_SEATS = 3  # Czech Bulka seats two or three; one deal is always between two of them
 TRICKS = 9
 EXCHANGERS = tuple(RANK[r] for r in "789")  # the seven, else the eight, else the nine (minda)
 
@@ -88,6 +89,14 @@ def _s(suit: int) -> str:
 class Deal:
     """One deal. Seats are the match's seat numbers; ``forehand`` leads, ``dealer`` deals."""
 
+    # more than 30 attributes: slots keep attribute access fast (CPython shares dict keys only up to 30)
+    __slots__ = ("rules", "dealer", "forehand", "seats", "number", "forced", "deck", "events", "first_event",
+                 "hands", "dokup", "first_candidate", "stock", "offers", "offer_index", "phase", "trump",
+                 "declarer", "out_of_play", "taken", "discards", "exchange_asked", "exchanged_in_play",
+                 "hundred_asked", "hundred_owed", "bela_holder", "melds", "meld_winner", "scored_melds", "trick",
+                 "tricks", "voids", "won", "_other", "trump_o", "trump_k", "o_winner", "_plans",
+                 "outcome", "to_move")
+
     def __init__(self, rules: CzechRules, dealer: int, forehand: int, deck: list[Card], number: int,
                  events: list[Event]) -> None:
         self.rules = rules
@@ -98,28 +107,29 @@ class Deal:
         self.deck = deck
         self.events = events
         self.first_event = len(events)  # where this deal's events start in the log
-        self.hands: dict[int, list[Card]] = {forehand: [], dealer: []}
-        self.dokup: dict[int, list[Card]] = {}
+        # per-seat state: lists indexed by the match's seat numbers (the seat sitting out stays empty)
+        self.hands: list[list[Card]] = _by_seat(list)
+        self.dokup: list[list[Card]] = _by_seat(list)
         self.phase = TRUMP
         self.trump: Optional[int] = None
         self.declarer: Optional[int] = None
         self.out_of_play: list[Card] = []  # exchanged sevens (public)
-        self.taken: dict[int, list[Card]] = {forehand: [], dealer: []}  # face-up cards taken by exchange
-        self.discards: dict[int, list[Card]] = {forehand: [], dealer: []}
+        self.taken: list[list[Card]] = _by_seat(list)  # face-up cards taken by exchange
+        self.discards: list[list[Card]] = _by_seat(list)
         self.exchange_asked: set[int] = set()  # one exchange question per player before play
         self.exchanged_in_play: set[int] = set()  # during play: one exchange of one card per player
         self.hundred_asked = False
         self.hundred_owed: Optional[int] = None  # the seat that asked and must declare its hundred first
         self.bela_holder: Optional[int] = None
-        self.melds = {forehand: MeldState(), dealer: MeldState()}
+        self.melds: list[MeldState] = _by_seat(MeldState)
         self.meld_winner: Optional[int] = None
         self.scored_melds: list[Meld] = []
         self.trick: list[tuple[int, Card]] = []
-        self.leader = forehand
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.voids: dict[int, set[int]] = {forehand: set(), dealer: set()}
-        self.won = {forehand: 0, dealer: 0}  # card points won in tricks
-        self._other = {forehand: dealer, dealer: forehand}
+        self.voids: list[set[int]] = _by_seat(set)
+        self.won: list[int] = [0] * MAX_SEATS  # card points won in tricks
+        self._other: list[int] = [0] * MAX_SEATS
+        self._other[forehand], self._other[dealer] = dealer, forehand
         self.trump_o: Optional[Card] = None
         self.trump_k: Optional[Card] = None
         self.o_winner: Optional[int] = None  # who won the trump O in a trick
@@ -134,7 +144,7 @@ class Deal:
         self.hands[f] = deck[0:3] + deck[6:9]
         self.hands[d] = deck[3:6] + deck[9:12]
         self.first_candidate: Optional[Card] = deck[12]
-        self.dokup = {f: deck[13:16], d: deck[16:19]}
+        self.dokup[f], self.dokup[d] = deck[13:16], deck[16:19]
         self.stock = deck[19:]  # the last card is on top, face up: the second candidate
         offers = [(deck[12].suit, "first")]
         if self.stock[-1].suit != deck[12].suit:
@@ -516,7 +526,7 @@ class Deal:
         tricks = self.tricks
         tricks.append(((trick[0], (seat, card)), winner))
         self.trick = []
-        self.leader = self.to_move = winner
+        self.to_move = winner
         number = len(tricks)
         self.events.append(_new_event(Event, ("trick", winner, {"cards": [led.code, card.code], "number": number,
                                                                 "points": worth}, None)))
@@ -586,7 +596,7 @@ class Deal:
     # --- the end ----------------------------------------------------------------------
     def card_points(self) -> dict[int, int]:
         """Points won so far in tricks, bela's change to the O's value not applied."""
-        return dict(self.won)
+        return {s: self.won[s] for s in self.seats}
 
     def bela(self) -> Optional[int]:
         """The seat that scores the bela's 40, if anyone does (at the end of play)."""
@@ -601,7 +611,7 @@ class Deal:
         return None
 
     def _score(self) -> None:
-        total = dict(self.won)
+        total = self.card_points()
         total[self.tricks[-1][1]] += LAST_TRICK
         if self.meld_winner is not None:
             total[self.meld_winner] += sum(m.points for m in self.scored_melds)
@@ -626,6 +636,10 @@ class Deal:
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self.phase, self.to_move = OVER, None
+
+
+def _by_seat(make):
+    return [make() for _ in range(MAX_SEATS)]
 
 
 def _codes(cards: list[Card]) -> list[str]:
