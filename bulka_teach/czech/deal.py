@@ -8,6 +8,7 @@ that breaks a rule with a reason code and a sentence addressed to the player; un
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Iterator, Optional
 
 from ..cards import Card, CardError
@@ -108,25 +109,25 @@ class Deal:
         self.events = events
         self.first_event = len(events)  # where this deal's events start in the log
         # per-seat state: lists indexed by the match's seat numbers (the seat sitting out stays empty)
-        self.hands: list[list[Card]] = _by_seat(list)
-        self.dokup: list[list[Card]] = _by_seat(list)
+        self.hands: list[list[Card]] = [[], [], []]  # MAX_SEATS lists
+        self.dokup: list[list[Card]] = [[], [], []]
         self.phase = TRUMP
         self.trump: Optional[int] = None
         self.declarer: Optional[int] = None
         self.out_of_play: list[Card] = []  # exchanged sevens (public)
-        self.taken: list[list[Card]] = _by_seat(list)  # face-up cards taken by exchange
-        self.discards: list[list[Card]] = _by_seat(list)
+        self.taken: list[list[Card]] = [[], [], []]  # face-up cards taken by exchange
+        self.discards: list[list[Card]] = [[], [], []]
         self.exchange_asked: set[int] = set()  # one exchange question per player before play
         self.exchanged_in_play: set[int] = set()  # during play: one exchange of one card per player
         self.hundred_asked = False
         self.hundred_owed: Optional[int] = None  # the seat that asked and must declare its hundred first
         self.bela_holder: Optional[int] = None
-        self.melds: list[MeldState] = _by_seat(MeldState)
+        self.melds: list[MeldState] = [MeldState(), MeldState(), MeldState()]
         self.meld_winner: Optional[int] = None
         self.scored_melds: list[Meld] = []
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.voids: list[set[int]] = _by_seat(set)
+        self.voids: list[set[int]] = [set(), set(), set()]
         self.won: list[int] = [0] * MAX_SEATS  # card points won in tricks
         self._other: list[int] = [0] * MAX_SEATS
         self._other[forehand], self._other[dealer] = dealer, forehand
@@ -289,7 +290,7 @@ class Deal:
         state = self.melds[seat]
         if meld in state.declared:
             return Refusal("meld-already-declared", f"You have already declared {meld.code}.")
-        held = find_melds(self.hands[seat]) if held is None else held
+        held = self._melds_in_hand(seat) if held is None else held
         if meld not in held:
             hand = set(self.hands[seat])
             if all(c in hand for c in meld.cards):
@@ -371,7 +372,7 @@ class Deal:
             return plays  # the common case: only plays
         actions: list[str] = []
         if not self.tricks and (not self.trick or self.trick[0][0] != seat):
-            held = find_melds(self.hands[seat])
+            held = self._melds_in_hand(seat)
             actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
         if stock and stock[-1].suit == self.trump:
             if self._exchange_refusal(during_play=True) is None:
@@ -379,8 +380,11 @@ class Deal:
         return actions + plays
 
     def _declare_candidates(self, seat: int) -> Iterator[tuple[str, Parsed]]:
-        for meld in find_melds(self.hands[seat]):
+        for meld in self._melds_in_hand(seat):
             yield f"declare {meld.code}", ("declare", meld)
+
+    def _melds_in_hand(self, seat: int) -> list[Meld]:
+        return find_melds(self.hands[seat])
 
     def _has_played(self, seat: int) -> bool:
         return any(s == seat for s, _ in self.trick) or bool(self.tricks)
@@ -548,7 +552,7 @@ class Deal:
                     return
         self.exchange_asked.update(self.seats)
         opponent = self.other(self.declarer)
-        if not self.hundred_asked and any(m.kind >= HUNDRED for m in find_melds(self.hands[opponent])):
+        if not self.hundred_asked and any(m.kind >= HUNDRED for m in self._melds_in_hand(opponent)):
             self.phase, self.to_move = HUNDRED_ASK, opponent
             return
         self._start_play()
@@ -638,12 +642,11 @@ class Deal:
         self.phase, self.to_move = OVER, None
 
 
-def _by_seat(make):
-    return [make() for _ in range(MAX_SEATS)]
+_code_of = attrgetter("code")
 
 
 def _codes(cards: list[Card]) -> list[str]:
-    return [c.code for c in cards]
+    return list(map(_code_of, cards))
 
 
 def _codes_text(cards: list[Card]) -> str:

@@ -30,7 +30,7 @@ class Meld(NamedTuple):
     @property
     def height(self) -> tuple[int, int]:
         """Class first, then the highest card in natural order: the key melds are compared by."""
-        return self.kind, max(c.rank for c in self.cards)
+        return self.kind, self.cards[-1].rank  # sequences run low to high; a four is one rank
 
     @property
     def top_rank(self) -> str:
