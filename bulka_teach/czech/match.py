@@ -85,7 +85,6 @@ class CzechBulka(Game):
     # --- deals ------------------------------------------------------------------------
     def _next_deal(self, dealer: int, opponent: int, number: int) -> None:
         deck = self.source.next_deck()
-        self.pending = (dealer, opponent, number)
         if deck is None:
             self.deal = None
             return
