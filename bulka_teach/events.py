@@ -5,7 +5,7 @@ from typing import Any, Mapping, NamedTuple, Optional
 
 
 class Event(NamedTuple):
-    """One thing that happened.
+    """One thing that happened (an immutable value: never change its data).
 
     ``data`` is public. ``secret`` holds what only ``seat`` may see (the cards he was dealt,
     what he discarded); ``for_seat`` removes it for everyone else.

@@ -35,6 +35,8 @@ for _c in PACK.cards:
     PARSED[f"discard {_c.code}"] = ("discard", _c)
 _PLAY = {c: (f"play {c.code}", ("play", c)) for c in PACK.cards}
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
+#: Events are immutable values, so the event of a seat playing a card is made once.
+_PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(3)]
 _DISCARD = {c: (f"discard {c.code}", ("discard", c)) for c in PACK.cards}
 VERBS = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange", "discard <card>", "declare <meld>",
          "play <card>")
@@ -501,7 +503,7 @@ class Deal:
 
     def _do_play(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
-        self.events.append(_new_event(Event, ("play", seat, {"card": card.code}, None)))
+        self.events.append(_PLAY_EVENTS[seat][card.index])
         trick = self.trick
         if not trick:
             trick.append((seat, card))
