@@ -16,7 +16,7 @@ from ..errors import Refusal
 from ..events import Event
 
 _new_event = tuple.__new__
-from .melds import HUNDRED, TWENTY, Meld, find_melds, parse_meld
+from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, parse_meld
 from .rules import (BELA, LAST_TRICK, PACK, PLAIN_POINTS, PLAIN_STRENGTH, RANK, SUIT_NAMES, SUITS, TRUMP_POINTS,
                     TRUMP_STRENGTH, CzechRules, card_of, points)
 
@@ -292,6 +292,11 @@ class Deal:
         state = self.melds[seat]
         if meld in state.declared:
             return Refusal("meld-already-declared", f"You have already declared {meld.code}.")
+        if meld.kind != FOUR:  # a card may sit in a sequence and a four of a kind, never in two sequences
+            shared = next((m for m in state.declared if m.kind != FOUR and set(m.cards) & set(meld.cards)), None)
+            if shared is not None:
+                return Refusal("meld-already-declared", f"{meld.code} shares cards with {shared.code}, which you "
+                                                        "already declared: a card counts in one sequence only.")
         held = self._melds_in_hand(seat) if held is None else held
         if meld not in held:
             hand = set(self.hands[seat])
