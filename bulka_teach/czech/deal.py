@@ -14,8 +14,6 @@ from typing import Iterator, Optional
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
-
-_new_event = tuple.__new__
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, parse_meld
 from .rules import (BELA, LAST_TRICK, PACK, PLAIN_POINTS, PLAIN_STRENGTH, RANK, SUIT_NAMES, SUITS, TRUMP_POINTS,
                     TRUMP_STRENGTH, CzechRules, card_of, points)
@@ -36,7 +34,8 @@ for _c in PACK.cards:
 _PLAY = {c: (f"play {c.code}", ("play", c)) for c in PACK.cards}
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
 #: Events are immutable values, so the event of a seat playing a card is made once.
-_PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(3)]
+_PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(MAX_SEATS)]
+_new_event = tuple.__new__  # Event(...) without the keyword-default wrapper, on the hot path
 _DISCARD = {c: (f"discard {c.code}", ("discard", c)) for c in PACK.cards}
 VERBS = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange", "discard <card>", "declare <meld>",
          "play <card>")
