@@ -166,7 +166,7 @@ class Deal:
     def candidates(self) -> Iterator[tuple[str, Parsed]]:
         phase, seat = self.phase, self.to_move
         if phase == PLAY:
-            if not self.tricks and not self._has_played(seat):
+            if self._first_card(seat):
                 yield from self._declare_candidates(seat)
             if self.stock and self.stock[-1].suit == self.trump:
                 yield "exchange", ("exchange", None)
@@ -285,7 +285,7 @@ class Deal:
 
     def _declare_refusal(self, meld: Meld, held: Optional[list[Meld]] = None) -> Optional[Refusal]:
         seat = self.to_move
-        if self.tricks or self._has_played(seat):
+        if not self._first_card(seat):
             return Refusal("declare-too-late", "Melds are declared with your first card of the first trick; "
                                                "that moment has passed.")
         state = self.melds[seat]
@@ -296,7 +296,7 @@ class Deal:
             if shared is not None:
                 return Refusal("meld-already-declared", f"{meld.code} shares cards with {shared.code}, which you "
                                                         "already declared: a card counts in one sequence only.")
-        held = self._melds_in_hand(seat) if held is None else held
+        held = find_melds(self.hands[seat]) if held is None else held
         if meld not in held:
             hand = set(self.hands[seat])
             if all(c in hand for c in meld.cards):
@@ -377,8 +377,8 @@ class Deal:
         if self.tricks and not (stock and stock[-1].suit == self.trump):
             return plays  # the common case: only plays
         actions: list[str] = []
-        if not self.tricks and (not self.trick or self.trick[0][0] != seat):
-            held = self._melds_in_hand(seat)
+        if self._first_card(seat):
+            held = find_melds(self.hands[seat])
             actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
         if stock and stock[-1].suit == self.trump:
             if self._exchange_refusal(during_play=True) is None:
@@ -386,14 +386,12 @@ class Deal:
         return actions + plays
 
     def _declare_candidates(self, seat: int) -> Iterator[tuple[str, Parsed]]:
-        for meld in self._melds_in_hand(seat):
+        for meld in find_melds(self.hands[seat]):
             yield f"declare {meld.code}", ("declare", meld)
 
-    def _melds_in_hand(self, seat: int) -> list[Meld]:
-        return find_melds(self.hands[seat])
-
-    def _has_played(self, seat: int) -> bool:
-        return any(s == seat for s, _ in self.trick) or bool(self.tricks)
+    def _first_card(self, seat: int) -> bool:
+        """Whether the seat is about to play its first card of the deal: the moment to declare melds."""
+        return not self.tricks and (not self.trick or self.trick[0][0] != seat)
 
     # --- doing ------------------------------------------------------------------------
     def do(self, parsed: Parsed, renonc: Optional[Refusal]) -> None:
@@ -558,7 +556,7 @@ class Deal:
                     return
         self.exchange_asked.update(self.seats)
         opponent = self.other(self.declarer)
-        if not self.hundred_asked and any(m.kind >= HUNDRED for m in self._melds_in_hand(opponent)):
+        if not self.hundred_asked and any(m.kind >= HUNDRED for m in find_melds(self.hands[opponent])):
             self.phase, self.to_move = HUNDRED_ASK, opponent
             return
         self._start_play()
