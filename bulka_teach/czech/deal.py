@@ -15,8 +15,8 @@ from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, parse_meld
-from .rules import (BELA, LAST_TRICK, PACK, PLAIN_POINTS, PLAIN_STRENGTH, RANK, SUIT_NAMES, SUITS, TRUMP_POINTS,
-                    TRUMP_STRENGTH, CzechRules, card_of, points)
+from .rules import (BELA, LAST_TRICK, PACK, PLAIN_STRENGTH, POINTS_WITH_TRUMP, RANK, STRENGTH_WITH_TRUMP,
+                    SUIT_NAMES, SUITS, TRUMP_STRENGTH, CzechRules, card_of, points)
 
 TRUMP, EXCHANGE, DISCARD, HUNDRED_ASK, HUNDRED_ANSWER, PLAY, OVER = (
     "trump", "exchange", "discard", "hundred-ask", "hundred-answer", "play", "over")
@@ -516,18 +516,16 @@ class Deal:
         # the second card closes the trick (two players): the higher of the suit led, or a trump, wins
         trump = self.trump
         led_seat, led = trick[0]
-        if card.suit == led.suit:
-            strength = TRUMP_STRENGTH if card.suit == trump else PLAIN_STRENGTH
+        if card.suit == led.suit or card.suit == trump:
+            strength = STRENGTH_WITH_TRUMP[trump]
             winner = seat if strength[card.index] > strength[led.index] else led_seat
         else:
+            winner = led_seat
+        if card.suit != led.suit:  # what the table learns: no card of the suit led (and no trump either)
             self.voids[seat].add(led.suit)
-            if card.suit == trump:
-                winner = seat
-            else:
-                winner = led_seat
+            if card.suit != trump:
                 self.voids[seat].add(trump)
-        worth = ((TRUMP_POINTS if led.suit == trump else PLAIN_POINTS)[led.index]
-                 + (TRUMP_POINTS if card.suit == trump else PLAIN_POINTS)[card.index])
+        worth = POINTS_WITH_TRUMP[trump][led.index] + POINTS_WITH_TRUMP[trump][card.index]
         self.won[winner] += worth
         if led is self.trump_o or card is self.trump_o:
             self.o_winner = winner

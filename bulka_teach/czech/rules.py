@@ -39,13 +39,18 @@ PLAIN_STRENGTH = tuple(_PLAIN_ORDER.index(c.code[0]) for c in PACK.cards)
 TRUMP_STRENGTH = tuple(_TRUMP_ORDER.index(c.code[0]) for c in PACK.cards)
 PLAIN_POINTS = tuple(_PLAIN_POINTS.get(c.code[0], 0) for c in PACK.cards)
 TRUMP_POINTS = tuple(_TRUMP_POINTS.get(c.code[0], 0) for c in PACK.cards)
+#: By trump suit, then card index: trick strength (every trump above every plain card) and points.
+STRENGTH_WITH_TRUMP = tuple(tuple(100 + TRUMP_STRENGTH[c.index] if c.suit == t else PLAIN_STRENGTH[c.index]
+                                  for c in PACK.cards) for t in range(len(PACK.suits)))
+POINTS_WITH_TRUMP = tuple(tuple(TRUMP_POINTS[c.index] if c.suit == t else PLAIN_POINTS[c.index]
+                                for c in PACK.cards) for t in range(len(PACK.suits)))
 LAST_TRICK = 10
 BELA = 40
 RANK = {r: i for i, r in enumerate(PACK.ranks)}  # natural order: 7 8 9 X U O K A
 
 
 def points(card, trump: int) -> int:
-    return TRUMP_POINTS[card.index] if card.suit == trump else PLAIN_POINTS[card.index]
+    return POINTS_WITH_TRUMP[trump][card.index]
 
 
 def card_of(rank: str, suit: int):
