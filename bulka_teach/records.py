@@ -66,13 +66,12 @@ class Record:
         rules = data.get("rules") or {}
         if not isinstance(rules, dict):
             raise ScenarioError("'rules' must be an object of house-rule names and values")
-        queue = data.get("queue")
-        for name, value in (("dealer", data.get("dealer")),):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ScenarioError(f"'{name}' must be a seat number")
+        dealer, queue = data.get("dealer"), data.get("queue")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+            raise ScenarioError("'dealer' must be a seat number")
         if queue is not None and (not isinstance(queue, list) or not all(isinstance(q, int) for q in queue)):
             raise ScenarioError("'queue' must be a list of seat numbers")
-        return cls(game=data["game"], players=tuple(players), rules=rules, dealer=data.get("dealer"),
+        return cls(game=data["game"], players=tuple(players), rules=rules, dealer=dealer,
                    queue=tuple(queue) if queue is not None else None, seed=seed,
                    decks=tuple(tuple(str(c) for c in d) for d in decks), actions=tuple(actions))
 
