@@ -14,7 +14,7 @@ import time
 from .records import Record
 
 
-def _random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
+def random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
     """Seconds to play ``deals`` complete deals with random legal choices (a fresh table each bulka)."""
     rng = random.Random(seed)
     rand = rng.random
@@ -62,7 +62,7 @@ def _pct(values: list[float], q: float) -> float:
 def engine(deals: int = 4000, repeat: int = 5) -> None:
     print(f"bulka_teach engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
     for players in (("Ann", "Ben"), ("Ann", "Ben", "Cyril")):
-        rates = [deals / _random_deals(deals, players, seed=r + 1) for r in range(repeat)]
+        rates = [deals / random_deals(deals, players, seed=r + 1) for r in range(repeat)]
         print(f"  Czech Bulka, {len(players)} players: complete random deals per second "
               f"best {max(rates):,.0f}, median {statistics.median(rates):,.0f} "
               f"({repeat} runs of {deals:,} deals; deal to payment, event log kept)")
