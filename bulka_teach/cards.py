@@ -5,8 +5,8 @@ Every pack builds its cards once; a card is a singleton compared by identity.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 
 class CardError(ValueError):
@@ -26,10 +26,10 @@ class Card:
         self.pack_name = pack_name
 
     # a card stays the one singleton of its pack through copy, deepcopy and pickle
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict) -> Card:
         return self
 
     def __reduce__(self) -> tuple:
@@ -38,11 +38,11 @@ class Card:
     def __repr__(self) -> str:
         return self.code
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
 
-_PACKS: dict[str, "Pack"] = {}
+_PACKS: dict[str, Pack] = {}
 
 
 def _card(pack_name: str, code: str) -> Card:

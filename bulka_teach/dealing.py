@@ -6,8 +6,9 @@ stacked decks of a scenario first, then decks shuffled from a seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card, Pack
 
@@ -42,14 +43,14 @@ def new_seed() -> int:
 class DeckSource:
     """Supplies the deck of each deal in turn: the stacked decks, then decks shuffled from ``seed``."""
 
-    def __init__(self, pack: Pack, decks: Sequence[Sequence[Card]] = (), seed: Optional[int] = None) -> None:
+    def __init__(self, pack: Pack, decks: Sequence[Sequence[Card]] = (), seed: int | None = None) -> None:
         self.pack = pack
         self.stacked = [list(deck) for deck in decks]
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None
         self.used = 0
 
-    def next_deck(self) -> Optional[list[Card]]:
+    def next_deck(self) -> list[Card] | None:
         """The next deck, or None when the stacked decks ran out and there is no seed."""
         if self.used < len(self.stacked):
             deck = list(self.stacked[self.used])
@@ -60,7 +61,7 @@ class DeckSource:
         self.used += 1
         return deck
 
-    def random(self) -> Optional[random.Random]:
+    def random(self) -> random.Random | None:
         """The seeded generator, for the draws a game makes itself (the cut)."""
         return self.rng
 
@@ -104,7 +105,7 @@ class DealCode:
 
         return f"{game_spec(self.game).tag}{self.players}-{self.rules_id}-{encode_seed(self.seed)}"
 
-    def record(self, players: Sequence[str]) -> "Record":
+    def record(self, players: Sequence[str]) -> Record:
         """A record that starts this deal for these players (the cut, then every deck, from the seed)."""
         from .records import Record
         from .registry import game_spec
@@ -115,7 +116,7 @@ class DealCode:
         return Record(game=self.game, players=tuple(players), rules=rules.to_dict(), seed=self.seed)
 
     @classmethod
-    def parse(cls, code: str) -> "DealCode":
+    def parse(cls, code: str) -> DealCode:
         """Read a deal code; a DealCodeError says what is wrong with it."""
         from .registry import GAMES
 

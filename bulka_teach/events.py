@@ -1,7 +1,8 @@
 """The event log: what happened at each step, with what only the acting seat may see."""
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple, Optional
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 
 class Event(NamedTuple):
@@ -12,11 +13,11 @@ class Event(NamedTuple):
     """
 
     kind: str
-    seat: Optional[int]
+    seat: int | None
     data: Mapping[str, Any]
-    secret: Optional[Mapping[str, Any]] = None
+    secret: Mapping[str, Any] | None = None
 
-    def for_seat(self, viewer: Optional[int]) -> "Event":
+    def for_seat(self, viewer: int | None) -> Event:
         """The event as ``viewer`` may know it (``viewer`` None: a spectator)."""
         if self.secret is None or viewer == self.seat:
             return self

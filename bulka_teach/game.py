@@ -8,7 +8,8 @@ A refused action raises ``IllegalAction`` before anything is changed.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from .dealing import DealCode
 from .errors import IllegalAction, Refusal
@@ -35,7 +36,7 @@ class Game(ABC):
     # --- to be provided by each game -------------------------------------------------
     @property
     @abstractmethod
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         """The seat asked to act, or None when nothing is asked."""
 
     @abstractmethod
@@ -47,18 +48,18 @@ class Game(ABC):
         """The game's own form of an action string, or a Refusal when it names no action."""
 
     @abstractmethod
-    def _refusal(self, parsed: Parsed) -> Optional[Refusal]:
+    def _refusal(self, parsed: Parsed) -> Refusal | None:
         """Why the (well-formed) action may not be taken by ``to_move`` now, or None."""
 
     @abstractmethod
-    def _do(self, parsed: Parsed, renonc: Optional[Refusal]) -> None:
+    def _do(self, parsed: Parsed, renonc: Refusal | None) -> None:
         """Carry out an action already judged; ``renonc`` is the rule error it commits, if any."""
 
     def _renonc_accepted(self) -> bool:
         return False
 
     @abstractmethod
-    def view(self, seat: Optional[int]) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, and nothing more (None: a spectator)."""
 
     @abstractmethod
@@ -66,7 +67,7 @@ class Game(ABC):
         """The outcome so far: deals played and the money."""
 
     @abstractmethod
-    def explain(self, event: Event, viewer: Optional[int] = None) -> str:
+    def explain(self, event: Event, viewer: int | None = None) -> str:
         """The event in a sentence for the learner, as ``viewer`` may know it."""
 
     # --- shared -------------------------------------------------------------------------
@@ -85,12 +86,12 @@ class Game(ABC):
         refusal = self._refusal
         return [action for action, parsed in self._candidates() if refusal(parsed) is None]
 
-    def verdict(self, action: str, seat: Optional[int] = None) -> Optional[Refusal]:
+    def verdict(self, action: str, seat: int | None = None) -> Refusal | None:
         """None when ``action`` may be taken now (by ``seat``, if given), else the Refusal."""
         judged = self._judge(action, seat)
         return judged if isinstance(judged, Refusal) else judged[1]
 
-    def apply(self, action: str, seat: Optional[int] = None) -> list[Event]:
+    def apply(self, action: str, seat: int | None = None) -> list[Event]:
         """Take ``action`` for the seat to move (checked against ``seat`` if given).
 
         Returns the new events. Raises IllegalAction, changing nothing, when it is refused;
@@ -112,7 +113,7 @@ class Game(ABC):
         actions.append(action)
         return self.events[start:]
 
-    def _judge(self, action: str, seat: Optional[int]) -> Refusal | tuple[Parsed, Optional[Refusal]]:
+    def _judge(self, action: str, seat: int | None) -> Refusal | tuple[Parsed, Refusal | None]:
         to_move = self.to_move
         if to_move is None:
             return Refusal("nothing-to-do", "Nothing is asked of anyone now: the game is over or waits for a new deck.")
@@ -129,7 +130,7 @@ class Game(ABC):
     def name(self, seat: int) -> str:
         return self.setup.players[seat]
 
-    def deal_code(self) -> Optional[DealCode]:
+    def deal_code(self) -> DealCode | None:
         """The short code that deals this game again, when it was dealt from a seed alone."""
         setup = self.setup
         if setup.seed is None or setup.decks or setup.dealer is not None:

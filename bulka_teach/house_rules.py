@@ -7,7 +7,8 @@ stake 20 and the second choice of ``meld_scope``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, TypeVar
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from .errors import ScenarioError
 

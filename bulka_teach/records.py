@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError
 
@@ -23,14 +23,14 @@ class Record:
     game: str
     players: tuple[str, ...]
     rules: dict[str, Any] = field(default_factory=dict)
-    dealer: Optional[int] = None
-    queue: Optional[tuple[int, ...]] = None
-    seed: Optional[int] = None
+    dealer: int | None = None
+    queue: tuple[int, ...] | None = None
+    seed: int | None = None
     decks: tuple[tuple[str, ...], ...] = ()
     actions: tuple[str, ...] = ()
     format: int = FORMAT
 
-    def with_actions(self, actions: list[str] | tuple[str, ...]) -> "Record":
+    def with_actions(self, actions: list[str] | tuple[str, ...]) -> Record:
         return replace(self, actions=tuple(actions))
 
     def to_json(self) -> str:
@@ -39,7 +39,7 @@ class Record:
         return json.dumps(data, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Record":
+    def from_dict(cls, data: dict[str, Any]) -> Record:
         """A record (or referee scenario) from parsed JSON; ScenarioError when malformed."""
         if not isinstance(data, dict):
             raise ScenarioError("a scenario or record is a JSON object")
@@ -76,7 +76,7 @@ class Record:
                    decks=tuple(tuple(str(c) for c in d) for d in decks), actions=tuple(actions))
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
@@ -88,11 +88,11 @@ class Record:
 
         return game_spec(self.game)
 
-    def start(self) -> "Game":
+    def start(self) -> Game:
         """A new game in the starting position of this record (no actions applied)."""
         return self._spec().new_game(replace(self, actions=()))
 
-    def replay(self) -> "Game":
+    def replay(self) -> Game:
         """The game after every action of the record; IllegalAction if one is refused."""
         game = self.start()
         for action in self.actions:
@@ -100,7 +100,7 @@ class Record:
         return game
 
 
-def undo(game: "Game", steps: int = 1) -> "Game":
+def undo(game: Game, steps: int = 1) -> Game:
     """The game as it was ``steps`` actions ago, rebuilt by replay."""
     record = game.record()
     keep = max(0, len(record.actions) - steps)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Optional, TextIO
+from typing import Any, TextIO
 
 from .errors import IllegalAction, ScenarioError
 from .records import Record
@@ -20,7 +20,7 @@ def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
     record = Record.from_dict(data)
     game = record.start()
     steps: list[dict[str, Any]] = []
-    error: Optional[dict[str, Any]] = None
+    error: dict[str, Any] | None = None
     for index, action in enumerate(record.actions):
         seat = game.to_move
         legal = sorted(game.legal_actions())
@@ -52,7 +52,7 @@ def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
     return report, OK if error is None else REFUSED
 
 
-def main(path: Optional[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def main(path: str | None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Read the scenario from ``path`` (or standard input), print the report, return the exit status."""
     try:
         if path and path != "-":

@@ -1,8 +1,9 @@
 """The games the engine knows, by id: tag for deal codes, players, rules, how to start one."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 from .dealing import DealCodeError
 from .errors import ScenarioError
@@ -20,9 +21,9 @@ class GameSpec:
     title: str
     players: range
     rules_class: type[HouseRules]
-    factory: Optional[Callable[["Record"], "Game"]] = None
+    factory: Callable[[Record], Game] | None = None
 
-    def new_game(self, record: "Record") -> "Game":
+    def new_game(self, record: Record) -> Game:
         if self.factory is None:
             raise ScenarioError(f"{self.game} is not available yet: only "
                                 + ", ".join(g for g, s in GAMES.items() if s.factory) + " can be played so far")
@@ -38,7 +39,7 @@ class GameSpec:
             raise DealCodeError(str(err)) from None
 
 
-def _czech(record: "Record") -> "Game":
+def _czech(record: Record) -> Game:
     from .czech.match import CzechBulka
 
     return CzechBulka(record)

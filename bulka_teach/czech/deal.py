@@ -7,16 +7,29 @@ that breaks a rule with a reason code and a sentence addressed to the player; un
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterator, Optional
 
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, parse_meld
-from .rules import (BELA, LAST_TRICK, PACK, PLAIN_STRENGTH, POINTS_WITH_TRUMP, RANK, STRENGTH_WITH_TRUMP,
-                    SUIT_NAMES, SUITS, TRUMP_STRENGTH, CzechRules, card_of, points)
+from .rules import (
+    BELA,
+    LAST_TRICK,
+    PACK,
+    PLAIN_STRENGTH,
+    POINTS_WITH_TRUMP,
+    RANK,
+    STRENGTH_WITH_TRUMP,
+    SUIT_NAMES,
+    SUITS,
+    TRUMP_STRENGTH,
+    CzechRules,
+    card_of,
+    points,
+)
 
 TRUMP, EXCHANGE, DISCARD, HUNDRED_ASK, HUNDRED_ANSWER, PLAY, OVER = (
     "trump", "exchange", "discard", "hundred-ask", "hundred-answer", "play", "over")
@@ -68,11 +81,11 @@ class Outcome:
     """How a deal ended. ``kind``: declarer-won, declarer-lost, tie, hundred-fold, forced-fold, renonc, redeal."""
 
     kind: str
-    winner: Optional[int] = None
-    loser: Optional[int] = None
+    winner: int | None = None
+    loser: int | None = None
     pays: bool = False  # the loser pays the stake into the bank
-    points: Optional[dict[int, int]] = None
-    renonc: Optional[Refusal] = None
+    points: dict[int, int] | None = None
+    renonc: Refusal | None = None
 
 
 @dataclass
@@ -113,18 +126,18 @@ class Deal:
         self.hands: list[list[Card]] = [[], [], []]  # MAX_SEATS lists
         self.dokup: list[list[Card]] = [[], [], []]
         self.phase = TRUMP
-        self.trump: Optional[int] = None
-        self.declarer: Optional[int] = None
+        self.trump: int | None = None
+        self.declarer: int | None = None
         self.out_of_play: list[Card] = []  # exchanged sevens (public)
         self.taken: list[list[Card]] = [[], [], []]  # face-up cards taken by exchange
         self.discards: list[list[Card]] = [[], [], []]
         self.exchange_asked: set[int] = set()  # one exchange question per player before play
         self.exchanged_in_play: set[int] = set()  # during play: one exchange of one card per player
         self.hundred_asked = False
-        self.hundred_owed: Optional[int] = None  # the seat that asked and must declare its hundred first
-        self.bela_holder: Optional[int] = None
+        self.hundred_owed: int | None = None  # the seat that asked and must declare its hundred first
+        self.bela_holder: int | None = None
         self.melds: list[MeldState] = [MeldState(), MeldState(), MeldState()]
-        self.meld_winner: Optional[int] = None
+        self.meld_winner: int | None = None
         self.scored_melds: list[Meld] = []
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
@@ -132,12 +145,12 @@ class Deal:
         self.won: list[int] = [0] * MAX_SEATS  # card points won in tricks
         self._other: list[int] = [0] * MAX_SEATS
         self._other[forehand], self._other[dealer] = dealer, forehand
-        self.trump_o: Optional[Card] = None
-        self.trump_k: Optional[Card] = None
-        self.o_winner: Optional[int] = None  # who won the trump O in a trick
-        self._plans: dict[tuple, tuple[Optional[Card], list[Card]]] = {}  # exchange plans by what lies face up
-        self.outcome: Optional[Outcome] = None
-        self.to_move: Optional[int] = forehand
+        self.trump_o: Card | None = None
+        self.trump_k: Card | None = None
+        self.o_winner: int | None = None  # who won the trump O in a trick
+        self._plans: dict[tuple, tuple[Card | None, list[Card]]] = {}  # exchange plans by what lies face up
+        self.outcome: Outcome | None = None
+        self.to_move: int | None = forehand
         self._deal_cards()
 
     # --- the deal ----------------------------------------------------------------------
@@ -145,7 +158,7 @@ class Deal:
         d, f, deck = self.dealer, self.forehand, self.deck
         self.hands[f] = deck[0:3] + deck[6:9]
         self.hands[d] = deck[3:6] + deck[9:12]
-        self.first_candidate: Optional[Card] = deck[12]
+        self.first_candidate: Card | None = deck[12]
         self.dokup[f], self.dokup[d] = deck[13:16], deck[16:19]
         self.stock = deck[19:]  # the last card is on top, face up: the second candidate
         offers = [(deck[12].suit, "first")]
@@ -184,7 +197,7 @@ class Deal:
         elif phase == HUNDRED_ANSWER:
             yield from (("fold", ("fold", None)), ("play-on", ("play-on", None)))
 
-    def refusal(self, parsed: Parsed) -> Optional[Refusal]:
+    def refusal(self, parsed: Parsed) -> Refusal | None:
         verb, arg = parsed
         phase = self.phase
         if phase == PLAY:
@@ -227,7 +240,7 @@ class Deal:
         }.get(self.phase, "nothing")
         return f"You cannot {verb} now: now you {asked}."
 
-    def _trump_refusal(self, verb: str) -> Optional[Refusal]:
+    def _trump_refusal(self, verb: str) -> Refusal | None:
         final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
         if verb == "pass" and final:
             return Refusal("forced-dealer", f"This is deal {self.number}, the last one: as dealer you are forced. "
@@ -239,7 +252,7 @@ class Deal:
             return Refusal("cannot-fold", "Only the dealer, forced on the last deal, may fold; take or pass.")
         return None
 
-    def _exchange_plan(self, during_play: bool) -> tuple[Optional[Card], list[Card]]:
+    def _exchange_plan(self, during_play: bool) -> tuple[Card | None, list[Card]]:
         """The card that would exchange (7, else 8, else 9 of trumps) and the face-up trumps it takes.
 
         Before play both candidates count; during play only the visible stock card does.
@@ -250,7 +263,7 @@ class Deal:
             plan = self._plans[key] = self._face_up_plan(during_play)
         return plan
 
-    def _face_up_plan(self, during_play: bool) -> tuple[Optional[Card], list[Card]]:
+    def _face_up_plan(self, during_play: bool) -> tuple[Card | None, list[Card]]:
         trump = self.trump
         face_up = []
         if not during_play and self.first_candidate is not None and self.first_candidate.suit == trump:
@@ -265,7 +278,7 @@ class Deal:
                 return PACK.cards[trump * 8 + rank], face_up
         raise AssertionError("at most two trumps lie face up")
 
-    def _exchange_refusal(self, during_play: bool) -> Optional[Refusal]:
+    def _exchange_refusal(self, during_play: bool) -> Refusal | None:
         seat = self.to_move
         card, face_up = self._exchange_plan(during_play)
         if card is None:
@@ -283,7 +296,7 @@ class Deal:
                                           "you have already done so.")
         return None
 
-    def _declare_refusal(self, meld: Meld, held: Optional[list[Meld]] = None) -> Optional[Refusal]:
+    def _declare_refusal(self, meld: Meld, held: list[Meld] | None = None) -> Refusal | None:
         seat = self.to_move
         if not self._first_card(seat):
             return Refusal("declare-too-late", "Melds are declared with your first card of the first trick; "
@@ -317,7 +330,7 @@ class Deal:
                                                 "before the first lead whether to play against it (ask-hundred).")
         return None
 
-    def playable(self) -> tuple[list[Card], Optional[str]]:
+    def playable(self) -> tuple[list[Card], str | None]:
         """The cards the player to move may play, and the rule that forbids the others (if any).
 
         The single source of the follow rules: verdicts on plays and ``legal_actions`` both use it.
@@ -345,7 +358,7 @@ class Deal:
             return trumps, "must-trump"
         return hand, None
 
-    def _play_refusal(self, card: Card) -> Optional[Refusal]:
+    def _play_refusal(self, card: Card) -> Refusal | None:
         hand = self.hands[self.to_move]
         if card not in hand:
             return Refusal("card-not-in-hand", f"You do not hold {card.code}.")
@@ -394,7 +407,7 @@ class Deal:
         return not self.tricks and (not self.trick or self.trick[0][0] != seat)
 
     # --- doing ------------------------------------------------------------------------
-    def do(self, parsed: Parsed, renonc: Optional[Refusal]) -> None:
+    def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
         verb, arg = parsed
         seat = self.to_move
         if renonc is not None:
@@ -604,7 +617,7 @@ class Deal:
         """Points won so far in tricks, bela's change to the O's value not applied."""
         return {s: self.won[s] for s in self.seats}
 
-    def bela(self) -> Optional[int]:
+    def bela(self) -> int | None:
         """The seat that scores the bela's 40, if anyone does (at the end of play)."""
         if self.bela_holder is None:
             return None

@@ -5,7 +5,8 @@
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from ..cards import CardError
 from ..dealing import DeckSource, shuffled
@@ -40,9 +41,9 @@ class CzechBulka(Game):
         self.bulka = 1
         self.game_number = 1
         self.deals: list[Deal] = []
-        self.deal: Optional[Deal] = None
+        self.deal: Deal | None = None
         dealer, opponent = self._seat_players(record)
-        self.sitting_out: Optional[int] = next((s for s in range(n) if s not in (dealer, opponent)), None)
+        self.sitting_out: int | None = next((s for s in range(n) if s not in (dealer, opponent)), None)
         self._ante()
         self._next_deal(dealer, opponent, number=1)
 
@@ -134,7 +135,7 @@ class CzechBulka(Game):
 
     # --- the Game shape ---------------------------------------------------------------
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         return self.deal.to_move if self.deal is not None else None
 
     def _legal_now(self) -> list[str]:
@@ -146,20 +147,20 @@ class CzechBulka(Game):
     _parse = staticmethod(parse_action)
     _parsed_once = PARSED
 
-    def _refusal(self, parsed: Parsed) -> Optional[Refusal]:
+    def _refusal(self, parsed: Parsed) -> Refusal | None:
         return self.deal.refusal(parsed)
 
     def _renonc_accepted(self) -> bool:
         return self.rules.renonc_mode
 
-    def _do(self, parsed: Parsed, renonc: Optional[Refusal]) -> None:
+    def _do(self, parsed: Parsed, renonc: Refusal | None) -> None:
         deal = self.deal
         deal.do(parsed, renonc)
         if deal.phase == OVER:
             self._deal_over(deal)
 
     # --- what seats see and what happened ----------------------------------------------
-    def view(self, seat: Optional[int]) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         to_move = self.to_move
         return {
             "game": self.game_id,
@@ -186,14 +187,14 @@ class CzechBulka(Game):
         """The current (or last) deal's first event: the log a view carries."""
         return self.deals[-1].first_event if self.deals else 0
 
-    def explain(self, event: Event, viewer: Optional[int] = None) -> str:
+    def explain(self, event: Event, viewer: int | None = None) -> str:
         return explain(event.for_seat(viewer), self.setup.players, viewer)
 
     def deal_summary(self, deal: Deal) -> dict[str, Any]:
         """A deal as the referee reports it (public facts once the deal is over)."""
         outcome = deal.outcome
         seats = deal.seats
-        pts: Optional[list[Optional[int]]] = None
+        pts: list[int | None] | None = None
         if outcome is not None and outcome.points is not None:
             pts = [outcome.points.get(s) for s in range(self.n)]
         elif outcome is None:

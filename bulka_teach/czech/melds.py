@@ -1,7 +1,8 @@
 """Melds (hlášky): twenty, fifty, hundred; finding them in a hand, reading them, comparing them."""
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Optional
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..cards import Card, CardError
 from .rules import PACK, RANK
@@ -37,7 +38,7 @@ class Meld(NamedTuple):
         return PACK.ranks[self.height[1]]
 
     @property
-    def suit(self) -> Optional[str]:
+    def suit(self) -> str | None:
         """The suit of a sequence; None for four of a kind."""
         return None if self.kind == FOUR else PACK.suits[self.cards[0].suit]
 

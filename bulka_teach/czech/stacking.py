@@ -6,7 +6,7 @@ whose last card lies on top, face up: the second candidate.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import CardError
 from .rules import PACK

@@ -1,7 +1,7 @@
 """Event explanations: one sentence per step, English with the Czech terms beside."""
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from ..events import Event
 from .rules import SUIT_NAMES, SUIT_NAMES_CZ
@@ -47,8 +47,8 @@ _TEXTS: dict[str, Formatter] = {
     + ". The highest deals (velká dává), the lowest plays against the dealer" + (", the middle one sits out." if
                                                                             len(n) > 2 else "."),
     "cut-tie": lambda e, n, w: "Two cuts are of equal rank: everyone cuts again.",
-    "ante": lambda e, n, w: f"Bulka {e.data['bulka']} starts: everyone pays the stake (vsaz) of {e.data['stake']} into the "
-    f"bank, which now holds {e.data['bank']}.",
+    "ante": lambda e, n, w: f"Bulka {e.data['bulka']} starts: everyone pays the stake (vsaz) of "
+    f"{e.data['stake']} into the bank, which now holds {e.data['bank']}.",
     "deal": _deal,
     "hand": lambda e, n, w: f"{w} picks up 6 cards" + (f": {_cards(e.secret['cards'])}." if e.secret else "."),
     "take": lambda e, n, w: f"{w} takes {_suit(e.data['suit'])} as trumps from the {e.data['which']} candidate "
@@ -81,7 +81,8 @@ _TEXTS: dict[str, Formatter] = {
     "bela": lambda e, n, w: f"Bela: {w} scores 40 for the trump over and king (the over's own 20 counts for nobody).",
     "score": lambda e, n, w: "Points: " + ", ".join(f"{n[int(s)]} {p}" for s, p in e.data["points"].items())
     + ".",
-    "renonc": lambda e, n, w: f"Renonc (a rule error) by {w}: {_RENONC[e.data['reason']]}" + (f" {e.secret['message']}" if e.secret else ""),
+    "renonc": lambda e, n, w: f"Renonc (a rule error) by {w}: {_RENONC[e.data['reason']]}"
+    + (f" {e.secret['message']}" if e.secret else ""),
     "game-over": lambda e, n, w: _OUTCOMES[e.data["kind"]].format(w=w, l=n[e.data["loser"]])
     + (f" {w} has won {e.data['streak']} in a row" + (" — nahoře, one win from the bank." if e.data["streak"] == 2
                                                       else " (novej)." if e.data["streak"] == 1 else ".")),
@@ -90,7 +91,7 @@ _TEXTS: dict[str, Formatter] = {
 }
 
 
-def explain(event: Event, names: Sequence[str], viewer: Optional[int] = None) -> str:
+def explain(event: Event, names: Sequence[str], viewer: int | None = None) -> str:
     """The event in a sentence, as already redacted for ``viewer``."""
     who = names[event.seat] if event.seat is not None else "The table"
     if viewer is not None and event.seat == viewer:

@@ -1,7 +1,7 @@
 """What one seat may know of a deal: its own cards and everything public, nothing else."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .deal import PLAY, TRUMP, Deal
 from .melds import TWENTY
@@ -12,7 +12,7 @@ def _sorted(cards) -> list[str]:
     return [c.code for c in sorted(cards, key=lambda c: (c.suit, c.rank))]
 
 
-def _melds_seen(deal: Deal, owner: int, viewer: Optional[int]) -> list[dict[str, Any]]:
+def _melds_seen(deal: Deal, owner: int, viewer: int | None) -> list[dict[str, Any]]:
     state = deal.melds[owner]
     seen = []
     for meld in state.declared:
@@ -26,7 +26,7 @@ def _melds_seen(deal: Deal, owner: int, viewer: Optional[int]) -> list[dict[str,
     return seen
 
 
-def deal_view(deal: Deal, viewer: Optional[int]) -> dict[str, Any]:
+def deal_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
     """The deal as ``viewer`` sees it; None or a seat sitting out sees only public facts."""
     playing = viewer in deal.seats
     trump_chosen = deal.trump is not None
