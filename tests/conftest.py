@@ -1,7 +1,8 @@
 """Shared helpers for the tests: start Czech Bulka games from stacked decks and run actions."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 

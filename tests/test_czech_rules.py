@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 import pytest
+from conftest import czech
 
 from bulka_teach import IllegalAction
 from bulka_teach.czech.stacking import stack_deck
-
-from conftest import czech
 
 # ----------------------------------------------------------------------------------------------
 # Helpers
@@ -48,7 +47,7 @@ def assert_sentence(message: str) -> None:
     assert "Traceback" not in message and "Error" not in message.split()[0], message
 
 
-def refuse(game, action: str, reason: str, seat: Optional[int] = None) -> IllegalAction:
+def refuse(game, action: str, reason: str, seat: int | None = None) -> IllegalAction:
     """Assert ``action`` is refused with ``reason`` and that the game did not change at all."""
     before = snapshot(game)
     n_actions = len(game.actions)

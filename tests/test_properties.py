@@ -12,7 +12,7 @@ import json
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -100,7 +100,7 @@ def play(setup: Setup, after_each=None):
     return game
 
 
-def viewers(game) -> list[Optional[int]]:
+def viewers(game) -> list[int | None]:
     """Every seat (with three players one of them sits out) and a spectator (None)."""
     return list(range(game.n)) + [None]
 
@@ -127,7 +127,7 @@ def cards_of_deal(deal: Deal) -> list:
     return cards
 
 
-def known_to(deal: Deal, viewer: Optional[int]) -> set:
+def known_to(deal: Deal, viewer: int | None) -> set:
     """The cards of this deal ``viewer`` may know: public cards, own cards, melds shown as far as shown."""
     known = set(deal.out_of_play)
     known |= {c for trick, _ in deal.tricks for _, c in trick} | {c for _, c in deal.trick}
@@ -146,7 +146,7 @@ def known_to(deal: Deal, viewer: Optional[int]) -> set:
     return known
 
 
-def hidden_places(deal: Deal, viewer: Optional[int]) -> list[tuple[list, int]]:
+def hidden_places(deal: Deal, viewer: int | None) -> list[tuple[list, int]]:
     """(list, index) of every card hidden from ``viewer``: another seat's hand and discards, any
     dokup not yet picked up, the stock below its top card; cards the viewer knows are left out."""
     known = known_to(deal, viewer)
@@ -161,7 +161,7 @@ def hidden_places(deal: Deal, viewer: Optional[int]) -> list[tuple[list, int]]:
     return places
 
 
-def current_deal_text(game, viewer: Optional[int]) -> str:
+def current_deal_text(game, viewer: int | None) -> str:
     """The whole view as JSON, but for the summaries of earlier deals (other decks, public by now) and,
     should the log reach back, the log lines before the current deal."""
     view = dict(game.view(viewer))
