@@ -31,8 +31,7 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     same deck on every Python version.
     """
     rand = rng.random
-    keys = [rand() for _ in cards]
-    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
+    return sorted(cards, key=lambda _card: rand())  # one key per card, drawn in pack order
 
 
 def new_seed() -> int:
