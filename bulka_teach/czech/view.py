@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deal import PLAY, TRUMP, Deal
+from .deal import TRUMP, Deal
 from .melds import TWENTY
 from .rules import PACK, SUITS
 
@@ -67,6 +67,4 @@ def deal_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
         view["outcome"] = {"kind": o.kind, "winner": o.winner, "loser": o.loser, "pays": o.pays,
                            "points": {str(s): p for s, p in o.points.items()} if o.points else None,
                            "renonc": o.renonc.message if o.renonc else None}
-    if deal.phase == PLAY and viewer is not None and viewer == deal.to_move:
-        view["your_turn"] = True
     return view
