@@ -1,14 +1,21 @@
 """Shared helpers for the tests: start Czech Bulka games from stacked decks and run actions."""
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from bulka_teach import Record
 from bulka_teach.czech.match import CzechBulka
 from bulka_teach.czech.stacking import stack_deck
+
+# CI replays the same examples every run (a red CI lands nothing); developers' runs keep exploring.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def czech(deck: Sequence[str] | None = None, actions: Sequence[str] = (), rules: dict[str, Any] | None = None,
