@@ -46,7 +46,7 @@ class DeckSource:
         self.pack = pack
         self.stacked = [list(deck) for deck in decks]
         self.seed = seed
-        self.rng = random.Random(seed) if seed is not None else None
+        self.rng = random.Random(seed) if seed is not None else None  # also for a game's own draws (the cut)
         self.used = 0
 
     def next_deck(self) -> list[Card] | None:
@@ -59,10 +59,6 @@ class DeckSource:
             return None
         self.used += 1
         return deck
-
-    def random(self) -> random.Random | None:
-        """The seeded generator, for the draws a game makes itself (the cut)."""
-        return self.rng
 
 
 def encode_seed(seed: int) -> str:

@@ -135,10 +135,7 @@ class Game(ABC):
         setup = self.setup
         if setup.seed is None or setup.decks or setup.dealer is not None:
             return None
-        from .registry import game_spec
-
-        rules = game_spec(setup.game).rules_class.from_dict(setup.rules)
-        return DealCode(setup.game, len(setup.players), rules.rules_id, setup.seed)
+        return DealCode(setup.game, len(setup.players), setup.house_rules().rules_id, setup.seed)
 
     def record(self) -> Record:
         """Everything needed to replay this game to where it is now."""

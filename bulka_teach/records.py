@@ -9,6 +9,7 @@ from .errors import ScenarioError
 
 if TYPE_CHECKING:
     from .game import Game
+    from .house_rules import HouseRules
 
 FORMAT = 1
 
@@ -33,9 +34,13 @@ class Record:
     def with_actions(self, actions: list[str] | tuple[str, ...]) -> Record:
         return replace(self, actions=tuple(actions))
 
+    def house_rules(self) -> HouseRules:
+        """The game's house rules: its defaults with this record's overrides."""
+        return self._spec().rules_class.from_dict(self.rules)
+
     def to_json(self) -> str:
         data = asdict(self)
-        data["rules_id"] = self._spec().rules_class.from_dict(self.rules).rules_id
+        data["rules_id"] = self.house_rules().rules_id
         return json.dumps(data, ensure_ascii=False)
 
     @classmethod

@@ -17,7 +17,11 @@ OK, REFUSED, MALFORMED = 0, 1, 2
 
 def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
     """The referee's report on a parsed scenario, and the exit status. Raises ScenarioError when malformed."""
-    record = Record.from_dict(data)
+    return run_record(Record.from_dict(data))
+
+
+def run_record(record: Record) -> tuple[dict[str, Any], int]:
+    """The referee's report on a scenario read into a Record, and the exit status."""
     game = record.start()
     steps: list[dict[str, Any]] = []
     error: dict[str, Any] | None = None
@@ -63,12 +67,7 @@ def main(path: str | None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
                 raise ScenarioError(f"cannot read {path}: {exc.strerror}") from None
         else:
             text = sys.stdin.read()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(f"the scenario is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                                f"column {exc.colno}") from None
-        report, status = run_scenario(data)
+        report, status = run_record(Record.from_json(text))
     except ScenarioError as exc:
         message = str(exc)
         print(json.dumps({"ok": False, "error": {"reason": "malformed", "message": message}}, ensure_ascii=False),

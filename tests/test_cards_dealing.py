@@ -167,7 +167,7 @@ def test_deck_source_gives_stacked_decks_first_then_none_without_seed():
     assert source.next_deck() == second
     assert source.next_deck() is None
     assert source.next_deck() is None
-    assert source.random() is None
+    assert source.rng is None
 
 
 def test_deck_source_gives_stacked_decks_then_seeded_ones():
@@ -194,7 +194,7 @@ def test_the_same_seed_gives_the_same_decks_and_another_seed_others():
     deals_a = [a.next_deck() for _ in range(5)]
     assert deals_a == [b.next_deck() for _ in range(5)]
     assert all(x != y for x, y in zip(deals_a, [c.next_deck() for _ in range(5)]))
-    assert a.random() is a.rng and a.random() is not None
+    assert a.rng is not None
 
 
 def test_seeded_decks_are_well_mixed():

@@ -14,7 +14,7 @@ from operator import attrgetter
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
-from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, parse_meld
+from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, parse_meld
 from .rules import (
     BELA,
     LAST_TRICK,
@@ -44,12 +44,10 @@ PARSED: dict[str, Parsed] = {v: (v, None) for v in _SIMPLE}
 for _c in PACK.cards:
     PARSED[f"play {_c.code}"] = ("play", _c)
     PARSED[f"discard {_c.code}"] = ("discard", _c)
-_PLAY = {c: (f"play {c.code}", ("play", c)) for c in PACK.cards}
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
+_DISCARD_TEXT = {c: f"discard {c.code}" for c in PACK.cards}
 #: Events are immutable values, so the event of a seat playing a card is made once.
 _PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(MAX_SEATS)]
-_new_event = tuple.__new__  # Event(...) without the keyword-default wrapper, on the hot path
-_DISCARD = {c: (f"discard {c.code}", ("discard", c)) for c in PACK.cards}
 VERBS = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange", "discard <card>", "declare <meld>",
          "play <card>")
 
@@ -184,12 +182,12 @@ class Deal:
             if self.stock and self.stock[-1].suit == self.trump:
                 yield "exchange", ("exchange", None)
             for card in self.hands[seat]:
-                yield _PLAY[card]
+                yield _PLAY_TEXT[card], PARSED[_PLAY_TEXT[card]]
         elif phase == TRUMP:
             yield from (("take", ("take", None)), ("pass", ("pass", None)), ("fold", ("fold", None)))
         elif phase == DISCARD:
             for card in self.hands[seat]:
-                yield _DISCARD[card]
+                yield _DISCARD_TEXT[card], PARSED[_DISCARD_TEXT[card]]
         elif phase == EXCHANGE:
             yield from (("exchange", ("exchange", None)), ("pass", ("pass", None)))
         elif phase == HUNDRED_ASK:
@@ -547,8 +545,8 @@ class Deal:
         self.trick = []
         self.to_move = winner
         number = len(tricks)
-        self.events.append(_new_event(Event, ("trick", winner, {"cards": [led.code, card.code], "number": number,
-                                                                "points": worth}, None)))
+        self.events.append(Event("trick", winner, {"cards": [led.code, card.code], "number": number,
+                                                   "points": worth}))
         if number == 1:
             self._settle_melds()
         elif number == TRICKS:
@@ -567,7 +565,7 @@ class Deal:
                     return
         self.exchange_asked.update(self.seats)
         opponent = self.other(self.declarer)
-        if not self.hundred_asked and any(m.kind >= HUNDRED for m in find_melds(self.hands[opponent])):
+        if not self.hundred_asked and has_hundred(self.hands[opponent]):
             self.phase, self.to_move = HUNDRED_ASK, opponent
             return
         self._start_play()

@@ -64,7 +64,7 @@ class CzechBulka(Game):
 
     def _cut(self) -> tuple[int, int]:
         """Everyone cuts; the highest deals, the lowest plays against him, the middle one sits out."""
-        rng = self.source.random()
+        rng = self.source.rng
         if rng is None:
             raise ScenarioError("no 'dealer' is given and no 'seed' to cut for seats with")
         while True:

@@ -27,7 +27,6 @@ PACK = MARIAS
 SUITS = PACK.suits  # h l a b
 SUIT_NAMES = {"h": "hearts", "l": "leaves", "a": "acorns", "b": "bells"}
 SUIT_NAMES_CZ = {"h": "červené", "l": "zelené", "a": "žaludy", "b": "kule"}
-SUIT_SYMBOLS = {"h": "♥", "l": "🍃", "a": "🌰", "b": "🔔"}
 
 _PLAIN_ORDER = "789UOKXA"  # low to high within a plain suit
 _TRUMP_ORDER = "78UKXA9O"  # low to high within the trump suit
