@@ -108,23 +108,22 @@ class CzechBulka(Game):
         self.game_number += 1
         self.events.append(Event("game-over", winner, {"loser": loser, "kind": outcome.kind, "penalty": penalty,
                                                        "streak": self.streaks[winner]}))
-        sitter = self.sitting_out
-        if self.streaks[winner] >= BANK_STREAK:
+        bank_won = self.streaks[winner] >= BANK_STREAK
+        if bank_won:
             self.chips[winner] += self.bank
             self.events.append(Event("bank-won", winner, {"bank": self.bank}))
             self.bank = 0
             self.bulka += 1
             self.streaks = [0] * self.n
-            self._ante()
-            self._pay(loser, penalty)
-            # new bulka: the loser deals against the one who sat out; the winner sits out
-            dealer, opponent, self.sitting_out = loser, (sitter if sitter is not None else winner), \
-                (winner if sitter is not None else None)
+            self._ante()  # the loser's penalty then goes into the new bank
+        self._pay(loser, penalty)
+        # next game: the winner deals (in a new bulka the loser does) against the one who sat out,
+        # and the other of the two sits out; with two players the same two play again
+        dealer, other = (loser, winner) if bank_won else (winner, loser)
+        if self.sitting_out is None:
+            opponent = other
         else:
-            self._pay(loser, penalty)
-            # the winner deals against the one who sat out; the loser sits out
-            dealer, opponent, self.sitting_out = winner, (sitter if sitter is not None else loser), \
-                (loser if sitter is not None else None)
+            opponent, self.sitting_out = self.sitting_out, other
         self._next_deal(dealer, opponent, number=1)
 
     def _pay(self, seat: int, amount: int) -> None:
