@@ -28,7 +28,8 @@ def stack_deck(forehand: Sequence[str] = (), dealer: Sequence[str] = (), first: 
                               ("dealer_dokup", dealer_dokup, 3), ("stock_top", stock_top, 13)):
         if len(part) > size:
             raise CardError(f"{label} takes at most {size} cards")
-    rest = iter(c.code for c in PACK.cards if c.code not in set(named))
+    named_set = set(named)
+    rest = iter(c.code for c in PACK.cards if c.code not in named_set)
 
     def fill(part: Sequence[str], size: int) -> list[str]:
         return list(part) + [next(rest) for _ in range(size - len(part))]

@@ -9,7 +9,7 @@ from .rules import PACK, SUITS
 
 
 def _sorted(cards) -> list[str]:
-    return [c.code for c in sorted(cards, key=lambda c: (c.suit, c.rank))]
+    return [c.code for c in sorted(cards)]  # cards order by suit, then rank
 
 
 def _melds_seen(deal: Deal, owner: int, viewer: int | None) -> list[dict[str, Any]]:
