@@ -1,0 +1,38 @@
+"""What every bot is: it reads one seat's view and chooses one of the legal actions listed in it."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A bot's decision: the action, a sentence saying why, and the teaching rule it follows (if any)."""
+
+    action: str
+    why: str = ""
+    rule: str | None = None
+
+
+class Bot(Protocol):
+    """A computer player. ``view`` is ``game.view(seat)`` for the seat to move: ``view["legal"]`` is not empty."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any]) -> Choice: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions (a baseline for matches, not a teacher)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> Choice:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("the view asks nothing of this seat: a bot is only asked when view['legal'] is not empty")
+        return Choice(self.rng.choice(legal), "a random legal action")

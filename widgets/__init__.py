@@ -1,0 +1,1 @@
+"""Front-end sources of the card-table widget (ES module, CSS, SVG card art), shipped as package data."""
