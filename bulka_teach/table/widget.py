@@ -1,0 +1,47 @@
+"""The card-table widget: one anywidget that draws a whole state (``view`` + ``ui``) and reports clicks.
+
+The front end lives in ``widgets/`` (shipped as ``bulka_teach.widgets``); see ``widgets/README.md``
+for the traits, the messages and the DOM classes. Only a seat's view ever goes into ``view``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.resources import files
+from typing import Any
+
+import anywidget
+import traitlets
+
+Handler = Callable[[dict[str, Any]], None]
+
+_SOURCES = files("bulka_teach.widgets")
+
+
+class CardTable(anywidget.AnyWidget):
+    """The table. Controllers set ``view`` and ``ui`` and register one message handler."""
+
+    _esm = _SOURCES.joinpath("table.js").read_text(encoding="utf-8")
+    _css = _SOURCES.joinpath("table.css").read_text(encoding="utf-8") if _SOURCES.joinpath("table.css").is_file() else ""
+    view = traitlets.Dict().tag(sync=True)
+    ui = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handler: Handler | None = None
+        self.on_msg(self._received)
+
+    def on_message(self, handler: Handler) -> None:
+        """Call ``handler(message)`` for each message from the browser (``{"type": "card"|"action"|"control", …}``)."""
+        self._handler = handler
+
+    def send_from_browser(self, message: dict[str, Any]) -> None:
+        """Deliver ``message`` as if the browser had sent it (tests and lessons without a browser)."""
+        self._received(self, message, [])
+
+    def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if self._handler is not None and isinstance(content, dict):
+            self._handler(content)
+
+    def __repr__(self) -> str:  # nbval compares text/plain: no memory address in it
+        phase = (self.view.get("deal") or {}).get("phase", "none")
+        return f"CardTable(mode={self.ui.get('mode')!r}, phase={phase!r})"
