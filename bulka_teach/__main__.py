@@ -1,4 +1,4 @@
-"""Command line: ``python -m bulka_teach referee [FILE]`` and ``python -m bulka_teach bench engine``."""
+"""Command line: ``python -m bulka_teach referee [FILE]`` and ``python -m bulka_teach bench engine|solver|bots``."""
 from __future__ import annotations
 
 import argparse
@@ -11,17 +11,28 @@ def main(argv: list[str] | None = None) -> int:
     referee = commands.add_parser("referee", help="run a scenario (JSON) and print the outcome (JSON)")
     referee.add_argument("file", nargs="?", help="scenario file; standard input when omitted or '-'")
     bench = commands.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
-    bench.add_argument("--deals", type=int, default=4000, help="random deals per repetition (default 4000)")
-    bench.add_argument("--repeat", type=int, default=5, help="repetitions; the best and the median are printed")
+    bench.add_argument("what", choices=["engine", "solver", "bots"], help="what to measure")
+    bench.add_argument("--deals", type=int, default=None,
+                       help="deals (default: engine 4000 per repetition, solver 200, bots 2000)")
+    bench.add_argument("--repeat", type=int, default=5, help="engine: repetitions; the best and the median are printed")
+    bench.add_argument("--seed", type=int, default=1, help="solver, bots: the first deal's seed")
+    bench.add_argument("--jobs", type=int, default=None, help="bots: worker processes (default: every core)")
     args = parser.parse_args(argv)
     if args.command == "referee":
         from .referee import main as referee_main
 
         return referee_main(args.file)
+    if args.what == "solver":
+        from .bots.solver_bench import main as solver_main
+
+        return solver_main(deals=args.deals or 200, seed=args.seed)
+    if args.what == "bots":
+        from .bots.match_bench import main as bots_main
+
+        return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs)
     from .bench import engine
 
-    engine(deals=args.deals, repeat=args.repeat)
+    engine(deals=args.deals or 4000, repeat=args.repeat)
     return 0
 
 
