@@ -1,10 +1,12 @@
 """Computer players and the coach. A bot receives a seat's view (``game.view(seat)``) and nothing else."""
 from .base import Bot, Choice, RandomBot
+from .teaching import RULES, RuleBot, TeachingRule
 
 
 def default_bot(seed: int | None = None) -> Bot:
-    """The opponent practice tables use (deterministic for a given seed, so a deal code replays exactly)."""
-    return RandomBot(seed)
+    """The opponent practice tables use: the rule-based bot (deterministic for a seed and a view, so a deal
+    code replays exactly)."""
+    return RuleBot(seed)
 
 
-__all__ = ["Bot", "Choice", "RandomBot", "default_bot"]
+__all__ = ["Bot", "Choice", "RandomBot", "RuleBot", "RULES", "TeachingRule", "default_bot"]
