@@ -1,7 +1,25 @@
 #!/usr/bin/env bash
-# Set up everything the tests need (a .venv with the package and its test extras), then run every test.
+# Set up everything the tests need, then run every test: tests/ (engine, table, bots, browser) and lessons/ under nbval.
+#   - a .venv with the package and its `test` extras (pytest, hypothesis, nbval, Playwright for Python, psutil);
+#   - Debian's chromium for the browser tests when /usr/bin/chromium is missing (never `playwright install`).
+# Arguments go to pytest: `bash scripts/test.sh -k referee`, `bash scripts/test.sh tests/browser`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+
+if [ ! -x /usr/bin/chromium ]; then
+    echo "test.sh: /usr/bin/chromium is missing; installing Debian's chromium for the browser tests" >&2
+    if command -v apt-get >/dev/null; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq && apt-get install -y -qq chromium >/dev/null \
+            || echo "test.sh: could not install chromium: the browser tests will fail" >&2
+    else
+        echo "test.sh: no apt-get here: install Chromium at /usr/bin/chromium, or the browser tests fail" >&2
+    fi
+fi
+
+# pyproject.toml's [tool.pytest.ini_options] collects tests/ and lessons/ (nbval, lax); pytest's exit 5
+# (nothing collected) fails this script like any other failure.
 exec .venv/bin/python -m pytest "$@"
