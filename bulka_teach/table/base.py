@@ -1,0 +1,83 @@
+"""What every table controller shares: its ``CardTable``, drawing, notices, and handlers that never crash.
+
+A controller owns one ``CardTable`` (``.table``), sets its ``view`` and ``ui`` together, and turns
+the browser's messages into method calls. An exception inside a handler is logged for developers
+and shown to the learner as an ``error`` notice; it never reaches the page as a traceback.
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+from typing import Any
+
+from .present import notice
+from .widget import CardTable
+
+log = logging.getLogger("bulka_teach.table")
+
+SORRY = "Something went wrong on our side; the table is as it was before. Please try again or start a new deal."
+
+
+class Controller:
+    """Base of the table controllers (stepper, puzzle, practice, pictures)."""
+
+    def __init__(self) -> None:
+        self.table = CardTable()
+        self.table.on_message(self._received)
+        self._notice_ids = itertools.count(1)
+
+    # --- display --------------------------------------------------------------------------
+    @property
+    def widget(self) -> Any:
+        """What a notebook displays (the table, or the table with its controls around it)."""
+        return self.table
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.table!r})"
+
+    def _draw(self, view: dict[str, Any], ui: dict[str, Any]) -> None:
+        """Set both traits in one message, so the front end renders once."""
+        with self.table.hold_sync():
+            self.table.view = view
+            self.table.ui = ui
+
+    def _notice(self, kind: str, text: str) -> dict[str, Any]:
+        return notice(kind, text, next(self._notice_ids))
+
+    def _show_notice(self, kind: str, text: str) -> None:
+        self.table.ui = {**self.table.ui, "notice": self._notice(kind, text)}
+
+    # --- messages from the browser ------------------------------------------------------
+    def _received(self, message: dict[str, Any]) -> None:
+        try:
+            kind = message.get("type")
+            if kind == "card" and isinstance(message.get("card"), str):
+                self.click(message["card"])
+            elif kind == "action" and isinstance(message.get("action"), str):
+                self.act(message["action"])
+            elif kind == "control" and isinstance(message.get("name"), str):
+                self.control(message["name"])
+            else:
+                log.warning("unreadable message from the table: %r", message)
+        except Exception:
+            log.exception("table handler failed on %r", message)
+            self._recover()
+            self._show_notice("error", SORRY)
+
+    def _recover(self) -> None:
+        """Put the controller back as it was before the failed message (subclasses with a game redraw it)."""
+
+    def click(self, card: str) -> None:
+        """A click on a card of the learner's hand."""
+        self._show_notice("info", "Cards are not played on this table.")
+
+    def act(self, action: str) -> None:
+        """A button of ``ui.buttons``."""
+        self._show_notice("info", "There is nothing to choose on this table.")
+
+    def control(self, name: str) -> None:
+        """A toolbar control of ``ui.controls``."""
+        self._show_notice("info", f"{name!r} is not a control of this table.")

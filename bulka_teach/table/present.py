@@ -1,0 +1,185 @@
+"""From a seat's view to the table's ``ui``: what is asked, the buttons, the clickable cards.
+
+Pure functions of the engine's view (``game.view(seat)``): they read nothing else, so nothing the
+seat may not know can reach the table through them. English first, Czech terms beside.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..czech.melds import parse_meld
+from ..czech.rules import SUIT_NAMES, SUIT_NAMES_CZ
+
+View = dict[str, Any]
+CARD_VERBS = ("play", "discard")
+EXCHANGERS = "789"  # the trump seven exchanges, else the eight, else the nine
+
+
+def suit_text(letter: str) -> str:
+    """``hearts (červené)``."""
+    return f"{SUIT_NAMES[letter]} ({SUIT_NAMES_CZ[letter]})"
+
+
+def _face_up_trumps(deal: dict[str, Any]) -> list[str]:
+    """The trumps lying face up that an exchange would take, as the view shows them."""
+    trump = deal["trump"]
+    during_play = deal["phase"] == "play"
+    face_up = [] if during_play else [deal["first_candidate"]]
+    face_up.append(deal["stock_top"])
+    return [c for c in face_up if c is not None and c[1] == trump]
+
+
+def exchange_terms(deal: dict[str, Any]) -> tuple[str, str] | None:
+    """(the card the exchange gives, the face-up trumps it takes), or None when no trump lies face up."""
+    taken = _face_up_trumps(deal)
+    if not taken:
+        return None
+    ranks = {c[0] for c in taken}
+    given = next(r for r in EXCHANGERS if r not in ranks) + deal["trump"]
+    return given, " and ".join(taken)
+
+
+def _other_player(view: View) -> str:
+    deal, seat = view["deal"], view["seat"]
+    other = next((int(s) for s in deal["hand_counts"] if int(s) != seat), None)
+    return view["players"][other] if other is not None else "the other player"
+
+
+def action_label(action: str, view: View) -> tuple[str, str]:
+    """A button's label and hint for a non-card action, in the words of the phase it belongs to."""
+    deal = view["deal"]
+    phase, rules = deal["phase"], view["rules"]
+    if action == "take":
+        return (f"Take {suit_text(deal['offer']['suit'])} (zadat)",
+                "Choose this suit as trumps: you become the declarer and must win the game.")
+    if action == "pass":
+        if phase == "exchange":
+            return "Do not exchange", "Keep your cards as they are (no šíbr)."
+        return "Pass", "Leave this suit; the other player may take it, or the next candidate comes."
+    if action == "fold":
+        if phase == "trump":
+            return (f"Fold and pay the stake ({rules['stake']})",
+                    "As the forced dealer you may give up this game instead of choosing trumps.")
+        return "Fold (lose, pay nothing)", "Give up the game against the hundred (sto) without paying."
+    if action == "play-on":
+        return "Play on (hraju)", "Play against the hundred: win the game, or pay the stake."
+    if action == "ask-hundred":
+        return ("Ask: do you play against my hundred? (hraješ sto?)",
+                "You hold a hundred (sto): the declarer must say whether they play on.")
+    if action == "exchange":
+        terms = exchange_terms(deal)
+        given, taken = terms if terms else ("trump seven", "face-up trump")
+        return f"Exchange your {given} for the {taken} (šíbr)", "Give the low trump, take the face-up trump."
+    if action.startswith("declare "):
+        meld = parse_meld(action.partition(" ")[2])
+        return (f"Declare a {meld.name}: {meld.code}",
+                f"Announce this meld (hláška) for {meld.points} with your first card, highest first.")
+    return action, ""
+
+
+def card_clicks(view: View) -> tuple[str | None, dict[str, str]]:
+    """What a click on a hand card asks for (``card_verb``) and the legal card actions by card."""
+    deal = view.get("deal")
+    if deal is None or view["to_move"] is None or view["to_move"] != view["seat"]:
+        return None, {}
+    verb = {"play": "play", "discard": "discard"}.get(deal["phase"])
+    clickable = {}
+    for action in view["legal"]:
+        action_verb, _, card = action.partition(" ")
+        if action_verb in CARD_VERBS:
+            clickable[card] = action
+    return verb, clickable
+
+
+def buttons(view: View) -> list[dict[str, str]]:
+    """The legal actions that are not card clicks, labelled."""
+    result = []
+    for action in view["legal"]:
+        if action.partition(" ")[0] in CARD_VERBS:
+            continue
+        label, hint = action_label(action, view)
+        result.append({"action": action, "label": label, "hint": hint})
+    return result
+
+
+def _play_prompt(view: View) -> str:
+    deal, rules = view["deal"], view["rules"]
+    if any(a.startswith("declare ") for a in view["legal"]):
+        return "Declare your melds (hlášky) with your first card, highest first — or play a card."
+    if not deal["trick"]:
+        return "Your turn: play a card (you lead)."
+    led = deal["trick"][0]["card"]
+    beat = " and beat it when you can (house rule must_beat)" if rules["must_beat"] else ""
+    return (f"Your turn: play a card. {led} was led: follow suit ({suit_text(led[1])}){beat}; "
+            f"without that suit, trump ({suit_text(deal['trump'])}); else play any card.")
+
+
+def prompt(view: View) -> str:
+    """What the seat of the view is asked now, or "" when nothing is asked of it."""
+    deal = view.get("deal")
+    if deal is None or view["seat"] is None or view["to_move"] != view["seat"] or not view["legal"]:
+        return ""
+    phase = deal["phase"]
+    if phase == "trump":
+        suit = suit_text(deal["offer"]["suit"])
+        which = "the second candidate" if deal["offer"]["which"] == "second" else "the first candidate (spodní)"
+        if "fold" in view["legal"]:
+            return (f"Deal {deal['number']} is the last: as the dealer you are forced. Take {suit} as trumps "
+                    f"({which}) — zadat — or fold and pay the stake of {view['rules']['stake']}.")
+        return f"Take {suit} as trumps ({which}) — zadat — or pass?"
+    if phase == "exchange":
+        terms = exchange_terms(deal)
+        given, taken = terms if terms else ("trump seven", "face-up trump")
+        if "exchange" in view["legal"]:
+            return f"Exchange your {given} for the {taken} (šíbr)?"
+        return f"You hold no {given} to exchange for the {taken} (šíbr): say pass."
+    if phase == "discard":
+        extra = len(deal["hand"]) - 9
+        cards = "a card" if extra == 1 else f"{extra} cards"
+        return f"Discard {cards} face down (back to 9 cards)."
+    if phase == "hundred-ask":
+        return "You hold a hundred (sto): before the first lead you must ask the declarer (hraješ sto?)."
+    if phase == "hundred-answer":
+        return (f"{_other_player(view)} holds a hundred (sto) and asks: do you play against it? "
+                "Fold (lose, pay nothing) or play on (hraju).")
+    if phase == "play":
+        return _play_prompt(view)
+    return ""
+
+
+def caption(texts: Iterable[str]) -> str:
+    """Log sentences joined into the caption line."""
+    return " ".join(t for t in texts if t)
+
+
+def notice(kind: str, text: str, notice_id: int) -> dict[str, Any]:
+    return {"kind": kind, "text": text, "id": notice_id}
+
+
+def control(name: str, label: str, enabled: bool = True) -> dict[str, Any]:
+    return {"name": name, "label": label, "enabled": enabled}
+
+
+def table_ui(view: View, mode: str, me: int | None, *, caption: str = "", prompt_text: str | None = None,
+             notice: dict[str, Any] | None = None, controls: Sequence[dict[str, Any]] = (),
+             step: dict[str, int] | None = None, deal_code: str | None = None, interactive: bool = True,
+             highlight: Sequence[str] = (), title: str = "") -> dict[str, Any]:
+    """The whole ``ui`` dict for ``view``; ``interactive`` False shows no buttons and no clickable cards."""
+    verb, clickable = card_clicks(view) if interactive else (None, {})
+    return {
+        "mode": mode,
+        "me": me,
+        "caption": caption,
+        "prompt": prompt(view) if prompt_text is None and interactive else (prompt_text or ""),
+        "notice": notice,
+        "card_verb": verb,
+        "clickable": clickable,
+        "buttons": buttons(view) if interactive and view.get("deal") is not None else [],
+        "controls": list(controls),
+        "step": step,
+        "deal_code": deal_code,
+        "highlight": list(highlight),
+        "busy": False,
+        "title": title,
+    }
