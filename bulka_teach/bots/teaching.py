@@ -22,7 +22,7 @@ from .base import Choice
 
 _CARD = {c.code: c for c in PACK.cards}
 _TRUMP_RANK_VALUE = {"O": 3.0, "9": 2.5, "A": 2.0, "X": 1.5, "K": 1.0, "U": 1.0, "8": 0.8, "7": 0.8}
-TAKE_THRESHOLD = 7.0  # hand strength (see ``trump_strength``) from which the bot takes a suit
+TAKE_THRESHOLD = 3.5  # hand strength (see ``trump_strength``) from which the bot takes a suit; tuned in self-play
 HIGH_TRUMPS = ("O", "9")  # jasnej (20) and minda (14)
 
 
@@ -226,14 +226,6 @@ def _discard_low_plain(s: Situation) -> Advice | None:
                                           "and minda above all) and your melds, and your short suit gets shorter.")
 
 
-def _discard_lowest_trump(s: Situation) -> Advice | None:
-    cards = s.discards()
-    if not cards:
-        return None
-    card = _lowest(cards, s)
-    return Advice(f"discard {card.code}", f"Only trumps are left to discard: give up the lowest, {card.code}.")
-
-
 def _ask_about_your_hundred(s: Situation) -> Advice | None:
     return Advice("ask-hundred", "You hold a hundred (sto) against the declarer: ask whether they play against "
                                  "it, or it will not count.")
@@ -352,10 +344,6 @@ def _lead_low(s: Situation) -> Advice | None:
                               "keep your trumps and high cards.")
 
 
-def _any_legal(s: Situation) -> Advice | None:
-    return Advice(s.legal[0], "The only sensible choice here.")
-
-
 _TRUMP, _EXCHANGE, _DISCARD, _ASK, _ANSWER, _PLAY = "trump", "exchange", "discard", "hundred-ask", "hundred-answer", \
     "play"
 
@@ -375,8 +363,6 @@ RULES: tuple[TeachingRule, ...] = (
                  "(everyone is asked, so nobody learns who holds the seven).", _pass_without_the_seven),
     TeachingRule("discard-low-plain", (_DISCARD,), "Discard low plain cards, from your shortest suit; keep your "
                  "trumps (jasnej and minda above all) and your melds.", _discard_low_plain),
-    TeachingRule("discard-lowest-trump", (_DISCARD,), "With only trumps left to discard, give up the lowest.",
-                 _discard_lowest_trump),
     TeachingRule("ask-about-your-hundred", (_ASK,), "A hundred (sto) against the declarer counts only if you ask "
                  "before the first lead whether they play against it.", _ask_about_your_hundred),
     TeachingRule("play-on-with-strong-hand", (_ANSWER,), "Against a hundred play on only with a hand that can "
@@ -402,8 +388,6 @@ RULES: tuple[TeachingRule, ...] = (
     TeachingRule("lead-a-singleton", (_PLAY,), "Lead a single low card of a suit: once you are void in it you "
                  "can trump it.", _lead_a_singleton),
     TeachingRule("lead-low", (_PLAY,), "Otherwise lead a low plain card from your longest suit.", _lead_low),
-    TeachingRule("only-choice", (_TRUMP, _EXCHANGE, _DISCARD, _ASK, _ANSWER, _PLAY),
-                 "When nothing else applies, take the first legal action.", _any_legal),
 )
 RULES_BY_NAME: dict[str, TeachingRule] = {rule.name: rule for rule in RULES}
 
@@ -447,7 +431,7 @@ class RuleBot:
             advice = rule.advise(s)
             if advice is not None:
                 return Choice(advice.action, advice.why, rule.name)
-        raise AssertionError("the rule 'only-choice' always applies")
+        return Choice(legal[0], "No teaching rule covers this position: the first legal action.")
 
     def _rng(self, view: dict[str, Any]) -> random.Random:
         deal = view["deal"]
