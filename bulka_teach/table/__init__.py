@@ -3,8 +3,12 @@
 Lessons use ``Stepper``, ``Puzzle``, ``Quiz``, ``Practice`` and ``show_cards``; each displays itself
 in a notebook and exposes its ``CardTable`` as ``.table`` (see ``widgets/README.md``).
 """
+from .pictures import Picture, show_cards
+from .practice import Practice
+from .puzzle import Puzzle
 from .quiz import Quiz
+from .rules_panel import RulesPanel
 from .stepper import Stepper
 from .widget import CardTable
 
-__all__ = ["CardTable", "Quiz", "Stepper"]
+__all__ = ["CardTable", "Picture", "Practice", "Puzzle", "Quiz", "RulesPanel", "Stepper", "show_cards"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from .present import notice
@@ -52,20 +53,28 @@ class Controller:
 
     # --- messages from the browser ------------------------------------------------------
     def _received(self, message: dict[str, Any]) -> None:
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "card" and isinstance(message.get("card"), str):
+            self._guarded(self.click, message["card"])
+        elif kind == "action" and isinstance(message.get("action"), str):
+            self._guarded(self.act, message["action"])
+        elif kind == "control" and isinstance(message.get("name"), str):
+            self._guarded(self.control, message["name"])
+        else:
+            log.warning("unreadable message from the table: %r", message)
+
+    def _guarded(self, handler: Callable[..., None], *args: Any) -> None:
+        """Run a handler; on an exception log it, restore the controller and show an ``error`` notice."""
+        self._save()
         try:
-            kind = message.get("type")
-            if kind == "card" and isinstance(message.get("card"), str):
-                self.click(message["card"])
-            elif kind == "action" and isinstance(message.get("action"), str):
-                self.act(message["action"])
-            elif kind == "control" and isinstance(message.get("name"), str):
-                self.control(message["name"])
-            else:
-                log.warning("unreadable message from the table: %r", message)
+            handler(*args)
         except Exception:
-            log.exception("table handler failed on %r", message)
+            log.exception("table handler %s%r failed", getattr(handler, "__name__", handler), args)
             self._recover()
             self._show_notice("error", SORRY)
+
+    def _save(self) -> None:
+        """Remember what ``_recover`` restores (subclasses with a game keep its record)."""
 
     def _recover(self) -> None:
         """Put the controller back as it was before the failed message (subclasses with a game redraw it)."""

@@ -123,11 +123,11 @@ def prompt(view: View) -> str:
     phase = deal["phase"]
     if phase == "trump":
         suit = suit_text(deal["offer"]["suit"])
-        which = "the second candidate" if deal["offer"]["which"] == "second" else "the first candidate (spodní)"
+        which = "the second candidate" if deal["offer"]["which"] == "second" else "the first candidate, spodní"
         if "fold" in view["legal"]:
             return (f"Deal {deal['number']} is the last: as the dealer you are forced. Take {suit} as trumps "
-                    f"({which}) — zadat — or fold and pay the stake of {view['rules']['stake']}.")
-        return f"Take {suit} as trumps ({which}) — zadat — or pass?"
+                    f"— zadat — or fold and pay the stake of {view['rules']['stake']}? It is {which}.")
+        return f"Take {suit} as trumps — zadat — or pass? It is {which}."
     if phase == "exchange":
         terms = exchange_terms(deal)
         given, taken = terms if terms else ("trump seven", "face-up trump")

@@ -1,0 +1,302 @@
+"""Practice against the computer: whole games or whole bulkas, played by clicks on the table.
+
+The learner acts through the table; after each accepted action the computer seats act (each bot
+sees only its own seat's view) until the learner is asked again or the deal is over. A finished
+deal stays on the table, with its outcome, until the learner presses Continue; undo replays the
+record without the learner's last decision. Every deal has a deal code that deals it again, and
+the same code with the same clicks plays the same game (the computer is seeded from the code).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..bots import Bot, default_bot
+from ..czech.rules import CzechRules
+from ..dealing import DealCode, DealCodeError, new_seed
+from ..errors import IllegalAction, ScenarioError
+from ..game import Game
+from ..records import Record
+from .base import Controller
+from .present import caption, control, table_ui
+from .rules_panel import RulesPanel
+from .snapshots import deal_end, seat_view
+from .url import deal_param, query_string
+
+GAME = "czech-bulka"
+WHOLE = ("game", "bulka")
+MAX_COMPUTER_ACTIONS = 20_000  # far more than any game needs: a bot that never finishes is a bug, not a hang
+
+
+@dataclass
+class _Saved:
+    """What a failed handler restores."""
+
+    record: Record
+    shown: int | None
+    since: int
+    decisions: list[tuple[int, int]]
+    finished: bool
+    rules: CzechRules
+
+
+class Practice(Controller):
+    """``Practice(players=("You", "Computer"), seat=0, rules=None, code=None, whole="game", bot=None)``.
+
+    ``seat`` is the learner's; the other seats are played by ``bot`` (default: ``default_bot``, seeded
+    from the deal). ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
+    ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
+    """
+
+    def __init__(self, players: Sequence[str] = ("You", "Computer"), seat: int = 0,
+                 rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
+                 bot: Bot | None = None, title: str = "") -> None:
+        super().__init__()
+        if whole not in WHOLE:
+            raise ValueError(f"whole is 'game' or 'bulka', not {whole!r}")
+        if not 2 <= len(players) <= 3:
+            raise ValueError(f"Czech Bulka is for 2 or 3 players, not {len(players)}")
+        if not 0 <= seat < len(players):
+            raise ValueError(f"seat {seat} is not a seat: seats are 0 to {len(players) - 1}")
+        self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
+        self.rules = CzechRules.from_dict(rules)  # a bad option: ScenarioError naming it
+        self.panel = RulesPanel(self.rules, on_deal=lambda values: self._guarded(self.deal_with_rules, values))
+        self._widget = widgets.VBox([self.table, self.panel.widget])
+        self._widget.add_class("bt-practice")
+        self.new_deal(code)
+
+    @classmethod
+    def from_url(cls, **kwargs: Any) -> Practice:
+        """A practice table dealing the page's ``?deal=CODE`` (under Voilà), else ``code`` or a fresh deal."""
+        code = deal_param(query_string())
+        if code is not None:
+            kwargs["code"] = code
+        return cls(**kwargs)
+
+    @property
+    def widget(self) -> widgets.VBox:
+        return self._widget
+
+    @property
+    def deal_code(self) -> str | None:
+        code = self.game.deal_code()
+        return str(code) if code is not None else None
+
+    # --- starting deals -------------------------------------------------------------------
+    def new_deal(self, code: str | None = None) -> None:
+        """A new deal: the deal of ``code`` (a bad code: a notice and a fresh deal), else a fresh one."""
+        record, problem = None, None
+        if code:
+            try:
+                record = self._record_of(code)
+            except (DealCodeError, ScenarioError) as err:
+                problem = f"That deal code cannot be used: {err}. Here is a fresh deal instead."
+        if record is None:
+            record = Record(game=GAME, players=self.players, rules=self.rules.to_dict(), seed=new_seed())
+        self.game: Game = record.start()
+        self.rules = self.game.rules
+        self.panel.show(self.rules)
+        self._shown: int | None = None  # the finished deal on the table, until Continue
+        self._since = 0  # the caption tells the events from here on
+        self._decisions: list[tuple[int, int]] = []  # per learner decision: actions before it, caption start
+        self.finished = False
+        self._last_move_start = 0  # where the computer's last action's events begin
+        if not self._sits_out():
+            self._advance()
+        self._redraw(self._notice("refused", problem) if problem else None)
+
+    def _record_of(self, code: str) -> Record:
+        deal_code = DealCode.parse(code)
+        if deal_code.game != GAME:
+            raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays Czech Bulka")
+        record = deal_code.record(self.players)
+        record.start()  # a code the engine cannot deal fails here, before anything changes
+        return record
+
+    def deal_with_rules(self, values: dict[str, Any]) -> None:
+        """Start a new deal with these house rules (what the panel's button does)."""
+        try:
+            rules = CzechRules.from_dict(values)
+        except ScenarioError as err:
+            self._show_notice("refused", f"These house rules cannot be used: {err}.")
+            return
+        self.rules = rules
+        self.new_deal()
+        self._show_notice("info", f"A new deal with these house rules (rules id {rules.rules_id}).")
+
+    # --- the learner's input ----------------------------------------------------------------
+    def click(self, card: str) -> None:
+        """A click on a card of the learner's hand: play or discard it, as the phase asks."""
+        self.act(f"{self.table.ui.get('card_verb') or 'play'} {card}")
+
+    def act(self, action: str) -> None:
+        """Take ``action`` for the learner; a refusal shows the engine's explanation and changes nothing."""
+        blocked = self._blocked()
+        if blocked:
+            self._show_notice("info", blocked)
+            return
+        start, before = len(self.game.events), len(self.game.actions)
+        try:
+            self.game.apply(action, self.seat)
+        except IllegalAction as err:
+            self._show_notice("refused", err.message)
+            return
+        self._decisions.append((before, self._since))
+        self._since = start
+        self._advance()
+        self._redraw()
+
+    def control(self, name: str) -> None:
+        if name == "new":
+            self.new_deal()
+        elif name == "undo":
+            self.undo()
+        elif name == "continue":
+            self.continue_()
+        else:
+            self._show_notice("info", "The practice table's controls are New deal, Undo and Continue.")
+
+    def undo(self) -> None:
+        """Back to the learner's previous decision, by replaying the record without what followed it."""
+        if not self._decisions:
+            self._show_notice("info", "Nothing to undo: you have not made a decision in this deal yet.")
+            return
+        actions, self._since = self._decisions.pop()
+        record = self.game.record()
+        self.game = record.with_actions(record.actions[:actions]).replay()
+        self._shown, self.finished = None, False
+        self._redraw(self._notice("info", "Undone: you are back at your previous decision."))
+
+    def continue_(self) -> None:
+        """After a deal: the next deal. While the learner sits out: the computer players play their game."""
+        if self._shown is not None:
+            if self.finished:
+                self._show_notice("info", self._finished_text())
+                return
+            self._shown = None
+            self._since = self.game.deals[-1].first_event
+            if not self._sits_out():
+                self._advance()
+        elif self._sits_out():
+            self._watch()
+        else:
+            self._show_notice("info", "Continue comes after a deal: now it is your turn.")
+            return
+        self._redraw()
+
+    # --- the computer's moves ----------------------------------------------------------------
+    def _computer_moves(self) -> None:
+        """Let the computer seats act until the learner is asked or the current deal ends."""
+        game, deal = self.game, len(self.game.deals)
+        for _ in range(MAX_COMPUTER_ACTIONS):
+            if len(game.deals) != deal:
+                return
+            to_move = game.to_move
+            if to_move is None or to_move == self.seat:
+                return
+            self._last_move_start = len(game.events)
+            bot = self.bot or default_bot(self._bot_seed())
+            game.apply(bot.choose(game.view(to_move)).action, to_move)
+        raise RuntimeError("the computer players did not finish their deal")
+
+    def _bot_seed(self) -> int:
+        """The computer's seed for this decision: the deal's seed and the moves so far, so replays agree."""
+        return (self.game.setup.seed or 0) * 4096 + len(self.game.actions)
+
+    def _advance(self) -> None:
+        """After the learner's action (or at a new deal): computer moves; stop at a finished deal."""
+        deal = len(self.game.deals)
+        self._computer_moves()
+        if len(self.game.deals) != deal:
+            self._deal_ended(deal - 1)
+
+    def _watch(self) -> None:
+        """The learner sits out: the two computer players play their game (through redeals) to its end."""
+        while True:
+            deal = len(self.game.deals)
+            self._computer_moves()
+            if len(self.game.deals) == deal:  # no deck left: cannot happen with a seed
+                return
+            if self._kinds(deal - 1) & {"game-over"}:
+                self._since = self._last_move_start
+                self._deal_ended(deal - 1)
+                return
+
+    def _deal_ended(self, k: int) -> None:
+        self._shown = k
+        kinds = self._kinds(k)
+        if self.whole == "bulka":
+            self.finished = "bank-won" in kinds
+        else:
+            self.finished = "game-over" in kinds and self.seat in self.game.deals[k].seats
+
+    def _kinds(self, k: int) -> set[str]:
+        game = self.game
+        return {e.kind for e in game.events[game.deals[k].first_event:deal_end(game, k)]}
+
+    # --- what the table says ----------------------------------------------------------------
+    def _sits_out(self) -> bool:
+        return self.game.sitting_out == self.seat
+
+    def _blocked(self) -> str | None:
+        """Why the learner cannot act now, or None."""
+        if self._shown is not None:
+            return self._finished_text() if self.finished else "This deal is over: press Continue for the next one."
+        if self._sits_out():
+            return "You sit out this game (pauzíruješ): press Continue to watch the others play it."
+        return None
+
+    def _event_text(self, kind: str) -> str:
+        k = self._shown
+        game = self.game
+        event = next(e for e in reversed(game.events[game.deals[k].first_event:deal_end(game, k)]) if e.kind == kind)
+        return game.explain(event, self.seat)
+
+    def _finished_text(self) -> str:
+        if self.whole == "bulka":
+            return f"{self._event_text('bank-won')} The bulka is over: press New deal for a new one."
+        return f"{self._event_text('game-over')} Press New deal to play another game."
+
+    def _status(self) -> str | None:
+        """The prompt when the table is not asking for a move (None: the engine's question is shown)."""
+        if self._shown is not None:
+            if self.finished:
+                return self._finished_text()
+            if "game-over" in self._kinds(self._shown):
+                return f"{self._event_text('game-over')} Press Continue for the next game."
+            return "Nobody chose trumps, so the cards are dealt again: press Continue for the next deal."
+        if self._sits_out():
+            names = [self.players[s] for s in self.game.deal.seats]
+            return (f"You sit out this game (pauzíruješ): {names[0]} and {names[1]} play it. "
+                    "Press Continue to watch them play.")
+        return None
+
+    def _controls(self) -> list[dict[str, Any]]:
+        waiting = (self._shown is not None and not self.finished) or (self._shown is None and self._sits_out())
+        return [control("new", "New deal"), control("undo", "Undo", bool(self._decisions)),
+                control("continue", "Continue", waiting)]
+
+    def _redraw(self, notice: dict[str, Any] | None = None) -> None:
+        game = self.game
+        upto = deal_end(game, self._shown) if self._shown is not None else len(game.events)
+        view = seat_view(game, self.seat, upto)
+        text = caption(game.explain(e, self.seat) for e in game.events[self._since:upto])
+        ui = table_ui(view, "play", self.seat, caption=text, prompt_text=self._status(), notice=notice,
+                      controls=self._controls(), deal_code=self.deal_code, title=self.title)
+        self._draw(view, ui)
+
+    # --- failures in handlers ----------------------------------------------------------------
+    def _save(self) -> None:
+        self._saved = _Saved(self.game.record(), self._shown, self._since, list(self._decisions), self.finished,
+                             self.rules)
+
+    def _recover(self) -> None:
+        saved = self._saved
+        self.game = saved.record.replay()
+        self._shown, self._since, self._decisions = saved.shown, saved.since, saved.decisions
+        self.finished, self.rules = saved.finished, saved.rules
+        self.panel.show(self.rules)
+        self._redraw()

@@ -1,0 +1,79 @@
+"""A position to solve: the learner at one seat finds the right move; refused moves are explained."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..records import Record
+from .base import Controller
+from .present import caption, table_ui
+from .snapshots import seat_view
+
+TRY_AGAIN = "That move is allowed, but it is not the one wanted here. Try again."
+
+
+class Puzzle(Controller):
+    """``Puzzle(record, seat, answer, right, wrong)``: the table after ``record``, ``seat`` to move.
+
+    A card click or a button is judged by the engine: a refused move shows the engine's explanation
+    (notice ``refused``; nothing changes); a legal move in ``answer`` shows ``right`` (notice ``ok``),
+    is played on the table and solves the puzzle; another legal move shows ``wrong`` (notice ``wrong``).
+    ``answer`` holds action strings (``"play Kl"``, ``"pass"``) or one of them.
+    """
+
+    def __init__(self, record: Record, seat: int, answer: str | Iterable[str], right: str, wrong: str = TRY_AGAIN,
+                 title: str = "") -> None:
+        super().__init__()
+        self.record = record
+        self.seat = seat
+        self.right, self.wrong, self.title = right, wrong, title
+        self.game = record.replay()
+        if self.game.to_move != seat:
+            raise ValueError(f"in this position seat {self.game.to_move} is to move, not seat {seat}: "
+                             "a puzzle asks the seat to move")
+        self.answers = {answer} if isinstance(answer, str) else set(answer)
+        illegal = sorted(self.answers - set(self.game.legal_actions()))
+        if not self.answers or illegal:
+            raise ValueError(f"the answer must be legal actions of this position; {illegal or 'none'} "
+                             f"is not among {self.game.legal_actions()}")
+        self.solved = False
+        self.tries: list[str] = []
+        self._since = self._last_action_start()
+        self._redraw(None)
+
+    def _last_action_start(self) -> int:
+        """Where the events of the record's last action begin: the caption says what just happened."""
+        if not self.record.actions:
+            return len(self.game.events)
+        return len(self.record.with_actions(self.record.actions[:-1]).replay().events)
+
+    def _redraw(self, notice: dict[str, Any] | None) -> None:
+        view = seat_view(self.game, self.seat)
+        text = caption(self.game.explain(e, self.seat) for e in self.game.events[self._since:])
+        code = self.game.deal_code()
+        ui = table_ui(view, "play", self.seat, caption=text, notice=notice, interactive=not self.solved,
+                      deal_code=str(code) if code else None, title=self.title)
+        self._draw(view, ui)
+
+    def click(self, card: str) -> None:
+        verb = self.table.ui.get("card_verb") or "play"
+        self.act(f"{verb} {card}")
+
+    def act(self, action: str) -> None:
+        self.tries.append(action)
+        if self.solved:
+            self._show_notice("info", "Solved already: " + self.right)
+            return
+        refusal = self.game.verdict(action, self.seat)
+        if refusal is not None:
+            self._show_notice("refused", refusal.message)
+        elif action in self.answers:
+            self.solved = True
+            self._since = len(self.game.events)
+            self.game.apply(action, self.seat)
+            self._redraw(self._notice("ok", self.right))
+        else:
+            self._show_notice("wrong", self.wrong)
+
+    def control(self, name: str) -> None:
+        self._show_notice("info", "Find the move: click a card of your hand, or a button.")
