@@ -1,0 +1,515 @@
+"""The exact solver of Czech Bulka's play phase with every card open.
+
+It works on its own compact ``Position`` (hands as 32-bit masks of card indices, suit * 8 + natural
+rank), not on the engine's ``Deal``, and searches with alpha-beta over whole tricks, a transposition
+table keyed by the two hands at each trick's start, move ordering (the table's best card first, then
+high cards) and equivalent cards merged.
+
+**Value.** ``solve`` gives, for every legal card of the player to move, the *margin*: the points that
+player wins from here on (the cards of the trick on the table and of every later trick, the last
+trick's 10, bela's change under ``bela_mode=capture``) minus the points the opponent wins from here on,
+when both play perfectly afterwards. The margin is zero-sum, so it is also what decides the game:
+``final_margin`` adds the points already certain (card points of finished tricks, the scored melds,
+bela) and ``declarer_wins`` turns that into the game's outcome (the declarer needs strictly more).
+
+**Equivalent cards.** Two cards of one hand are merged when they are of one suit, adjacent in trick
+order among the cards still in play (no card of that suit in either hand or on the table lies between
+them) and worth the same points: whichever is played, every trick goes the same way and scores the same.
+Cards of different points are never merged (a 10 and a king next to each other still differ in value).
+
+**Melds and bela.** Melds are settled at the first trick, so they are constants in ``Position.scored``.
+With ``bela_mode=holder`` the bela's 40 is a constant too and the trump O counts 0 (its 20 counts for
+nobody). With ``bela_mode=capture`` and bela at stake (someone held trump O and K together), the search
+tracks who won the first of the two: when one player wins both, that player gets 40 and the O's 20
+is taken back from him; when they are split, the O's 20 counts as usual.
+
+**Not modelled.** The in-play šíbr (a player exchanging the visible stock trump once during play) is
+outside the search: the position's hands are fixed. A bot weighs that decision by solving both
+branches (hands with and without the exchange), see ``bulka_teach.bots.sampling``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..czech.melds import HUNDRED, Meld, find_melds
+from ..czech.rules import (
+    BELA,
+    LAST_TRICK,
+    PACK,
+    PLAIN_POINTS,
+    PLAIN_STRENGTH,
+    POINTS_WITH_TRUMP,
+    RANK,
+    STRENGTH_WITH_TRUMP,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+)
+
+INF = 10_000
+_O, _K = RANK["O"], RANK["K"]
+#: Bela states, relative to the player to move (at a trick's start: the leader).
+BELA_NONE, BELA_PENDING, BELA_MINE, BELA_THEIRS = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Position:
+    """A play-phase position with all cards open, seen from the player to move (player 0).
+
+    ``hands``: (mover's, opponent's) card masks (bit ``suit * 8 + rank``); ``led``: the card the
+    opponent led to this trick, or -1 when the mover leads; ``scored``: points already certain for
+    (mover, opponent); ``declarer``: 0 or 1; ``seats``: the engine's seat numbers of (mover, opponent);
+    ``o_points``: what the trump O is worth in a trick (0 when bela is scored in ``holder`` mode);
+    ``bela``: one of the BELA_* states (``capture`` mode: who won the first of trump O and K).
+    """
+
+    trump: int
+    hands: tuple[int, int]
+    led: int = -1
+    must_beat: bool = False
+    scored: tuple[int, int] = (0, 0)
+    declarer: int = 0
+    seats: tuple[int, int] = (0, 1)
+    o_points: int = 20
+    bela: int = BELA_NONE
+
+    @property
+    def tricks_left(self) -> int:
+        return self.hands[1].bit_count() if self.led < 0 else self.hands[0].bit_count()
+
+    def legal(self) -> list[int]:
+        """The mover's legal cards (indices), by the engine's follow rules."""
+        return list(_bits(_legal_mask(self.hands[0], self.led, self.trump, self.must_beat)))
+
+
+@dataclass
+class Solution:
+    """Every legal card's margin (code → points), the best card and the search's node count."""
+
+    values: dict[str, int]
+    best: str
+    nodes: int = 0
+    position: Position | None = field(default=None, repr=False)
+
+
+def solve(position: Position) -> Solution:
+    """The exact margin of every legal card of the player to move (see the module's docstring)."""
+    search = _Search(position.trump, position.must_beat, position.o_points)
+    hl, hf = position.hands
+    legal = _legal_mask(hl, position.led, position.trump, position.must_beat)
+    if not legal:
+        raise ValueError("the player to move holds no card: the play phase is over")
+    values: dict[str, int] = {}
+    in_play = hl | hf | (1 << position.led if position.led >= 0 else 0)
+    for rep, group in search.groups(legal, in_play, position.led):
+        if position.led < 0:
+            value = search.follow(rep, hl ^ (1 << rep), hf, position.bela, -INF, INF)
+        else:
+            # the mover follows: the opponent led, so the search's leader is the opponent
+            value = -search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
+        for card in _bits(group):
+            values[PACK.cards[card].code] = value
+    best = max(values, key=values.__getitem__)
+    return Solution(values, best, search.nodes, position)
+
+
+def final_margin(position: Position, value: int) -> int:
+    """The mover's final points minus the opponent's, for a card of margin ``value``."""
+    return position.scored[0] - position.scored[1] + value
+
+
+def declarer_wins(position: Position, value: int) -> bool:
+    """Whether the declarer wins the game when the mover plays a card of margin ``value`` (ties lose)."""
+    margin = final_margin(position, value)
+    return margin > 0 if position.declarer == 0 else margin < 0
+
+
+def _other_side(bela: int) -> int:
+    """A bela state told from the other player's side."""
+    return bela ^ 1 if bela >= BELA_MINE else bela
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _legal_mask(hand: int, led: int, trump: int, must_beat: bool) -> int:
+    """Cards of ``hand`` that may follow ``led`` (any card when leading): the engine's ``playable``."""
+    if led < 0:
+        return hand
+    suit = led >> 3
+    same = hand & (0xFF << (suit * 8))
+    if same:
+        if must_beat:
+            higher = same & _ABOVE[trump][led]
+            if higher:
+                return higher
+        return same
+    trumps = hand & (0xFF << (trump * 8))
+    return trumps or hand
+
+
+def _above(trump: int) -> tuple[int, ...]:
+    strength = STRENGTH_WITH_TRUMP[trump]
+    return tuple(sum(1 << o for o in range(c & ~7, (c & ~7) + 8) if strength[o] > strength[c]) for c in range(32))
+
+
+_ABOVE = tuple(_above(t) for t in range(4))  # same-suit cards stronger than each card
+
+
+#: Per suit kind (plain, trump with the O at 20, trump with the O at 0): points and strength by natural rank.
+_KIND_POINTS = (PLAIN_POINTS[:8], TRUMP_POINTS[:8], tuple(0 if r == _O else p for r, p in enumerate(TRUMP_POINTS[:8])))
+_KIND_STRENGTH = (PLAIN_STRENGTH[:8], TRUMP_STRENGTH[:8], TRUMP_STRENGTH[:8])
+LEAD, FOLLOW, TRUMP_IN, DISCARD = 0, 1, 2, 3  # how a suit's cards are ordered
+_SUIT_MOVES: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def suit_moves(suit: int, kind: int, own: int, others: int, mode: int, pivot: int = 0) -> tuple[tuple[int, int], ...]:
+    """One suit's cards of a hand, merged and ordered: (representative card, mask of the cards equivalent to it).
+
+    ``own``/``others``: rank bytes of the mover's candidate cards and of every other card of the suit in
+    play (either hand, the table). ``mode``: LEAD strongest first; FOLLOW the cheapest card beating strength
+    ``pivot`` first, then the others weakest first; TRUMP_IN and DISCARD weakest first.
+    """
+    key = own | others << 8 | kind << 16 | mode << 18 | pivot << 20 | suit << 28
+    found = _SUIT_MOVES.get(key)
+    if found is None:
+        found = _SUIT_MOVES[key] = _merge_suit(suit, kind, own, others, mode, pivot)
+    return found
+
+
+def _merge_suit(suit: int, kind: int, own: int, others: int, mode: int, pivot: int) -> tuple[tuple[int, int], ...]:
+    pts, strength = _KIND_POINTS[kind], _KIND_STRENGTH[kind]
+    groups: list[list[int]] = []  # [rank, group byte], strongest first
+    joinable = False  # whether the next own card may join the last group (nothing in play between them)
+    for rank in sorted(range(8), key=strength.__getitem__, reverse=True):
+        if own >> rank & 1:
+            if joinable and pts[groups[-1][0]] == pts[rank]:
+                groups[-1][1] |= 1 << rank
+            else:
+                groups.append([rank, 1 << rank])
+            joinable = True
+        elif others >> rank & 1:
+            joinable = False
+    if mode == FOLLOW:
+        # winners first, the strongest first (it takes the most points); then losers, the cheapest first
+        groups.sort(key=lambda g: -strength[g[0]] if strength[g[0]] > pivot else 8 + strength[g[0]])
+    elif mode != LEAD:
+        groups.reverse()
+    base = suit * 8
+    return tuple((base + rank, group << base) for rank, group in groups)
+
+
+class _Search:
+    """One search: tables for a trump, the transposition table, the node count."""
+
+    def __init__(self, trump: int, must_beat: bool, o_points: int) -> None:
+        self.trump = trump
+        self.must_beat = must_beat
+        self.strength = STRENGTH_WITH_TRUMP[trump]
+        pts = list(POINTS_WITH_TRUMP[trump])
+        pts[trump * 8 + _O] = o_points
+        self.points = pts
+        self.bela_cards = (1 << (trump * 8 + _O)) | (1 << (trump * 8 + _K))
+        self.trump_mask = 0xFF << (trump * 8)
+        self.above = _ABOVE[trump]
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        trump_kind = 1 if o_points else 2
+        #: (suit, shift, kind): plain suits first, trumps last
+        self.suits = tuple((s, s * 8, 0) for s in range(4) if s != trump) + ((trump, trump * 8, trump_kind),)
+        self.trump_kind = trump_kind
+
+    def groups(self, moves: int, in_play: int, led: int = -1) -> list[tuple[int, int]]:
+        """The candidate cards ``moves`` merged and ordered (see ``suit_moves``); ``led``: the card to answer."""
+        out: list[tuple[int, int]] = []
+        for suit, shift, kind in self.suits:
+            own = moves >> shift & 0xFF
+            if own:
+                others = in_play >> shift & 0xFF & ~own
+                if led < 0:
+                    out += suit_moves(suit, kind, own, others, LEAD)
+                elif suit == led >> 3:
+                    out += suit_moves(suit, kind, own, others, FOLLOW, _KIND_STRENGTH[kind][led & 7])
+                elif suit == self.trump:
+                    out += suit_moves(suit, kind, own, others, TRUMP_IN)
+                else:
+                    out += suit_moves(suit, kind, own, others, DISCARD)
+        return out
+
+    # --- the search -----------------------------------------------------------------------
+    def lead(self, hl: int, hf: int, bela: int, alpha: int, beta: int) -> int:
+        """The leader's margin from a trick's start (hands ``hl`` and ``hf``, two cards or more), in (alpha, beta)."""
+        self.nodes += 1
+        key = hl | (hf << 32) | (bela << 64)
+        entry = self.tt.get(key)
+        if entry is not None:
+            low, high, moves = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        else:
+            low, high = -INF, INF
+            moves = [g[0] for g in self.groups(hl, hl | hf)]
+        start_alpha = alpha
+        best, best_at = -INF, 0
+        follow = self.follow
+        for at, card in enumerate(moves):
+            value = follow(card, hl ^ (1 << card), hf, bela, alpha, beta)
+            if value > best:
+                best, best_at = value, at
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best_at:  # the best card is tried first next time
+            moves = [moves[best_at]] + moves[:best_at] + moves[best_at + 1:]
+        if best <= start_alpha:
+            self.tt[key] = (low, best, moves)
+        elif best >= beta:
+            self.tt[key] = (best, high, moves)
+        else:
+            self.tt[key] = (best, best, moves)
+        return best
+
+    def follow(self, c: int, hl: int, hf: int, bela: int, alpha: int, beta: int) -> int:
+        """The leader's margin after leading ``c`` (``hl`` without it): the follower minimises it."""
+        suit = c >> 3
+        shift = suit * 8
+        in_play = hl | hf | (1 << c)
+        same = hf >> shift & 0xFF
+        if same:
+            if self.must_beat:
+                higher = same & (self.above[c] >> shift)
+                if higher:
+                    same = higher
+            kind = self.trump_kind if suit == self.trump else 0
+            moves = suit_moves(suit, kind, same, (in_play >> shift & 0xFF) & ~same, FOLLOW,
+                               _KIND_STRENGTH[kind][c & 7])
+        else:
+            trumps = hf & self.trump_mask
+            moves = self.groups(trumps or hf, in_play, c)
+        strength, pts = self.strength, self.points
+        trump = self.trump
+        if hl == 0:
+            last, after = LAST_TRICK, 0  # this is the last trick
+        elif hl & (hl - 1) == 0:
+            last, after = 0, 1  # one more trick after this one: played out directly
+        else:
+            last, after = 0, 2
+        best = INF
+        for f, _ in moves:
+            rest = hf ^ (1 << f)
+            worth = pts[c] + pts[f] + last
+            follower_wins = ((f >> 3) == suit or (f >> 3) == trump) and strength[f] > strength[c]
+            if bela < 2:  # no bela at stake, or neither of trump O and K won yet
+                bela_next = bela
+                if bela and (self.bela_cards & ((1 << c) | (1 << f))):
+                    extra, bela_next = self._bela(c, f, bela, follower_wins)
+                    worth += extra
+            elif self.bela_cards & ((1 << c) | (1 << f)):
+                extra, bela_next = self._bela(c, f, bela, follower_wins)
+                worth += extra
+            else:
+                bela_next = bela ^ 1 if follower_wins else bela  # the state is told from the next leader's side
+            if after == 0:
+                value = -worth if follower_wins else worth
+            elif after == 1:
+                if follower_wins:
+                    value = -worth - self.last_trick(rest, hl, bela_next)
+                else:
+                    value = worth + self.last_trick(hl, rest, bela_next)
+            elif follower_wins:
+                value = -worth - self.lead(rest, hl, bela_next, -beta - worth, -alpha - worth)
+            else:
+                value = worth + self.lead(hl, rest, bela_next, alpha - worth, beta - worth)
+            if value < best:
+                best = value
+                if value < beta:
+                    beta = value
+                    if beta <= alpha:
+                        break
+        return best
+
+    def last_trick(self, hl: int, hf: int, bela: int) -> int:
+        """The leader's margin in the last trick (one card each)."""
+        worth, _, follower_wins = self._close(hl.bit_length() - 1, hf.bit_length() - 1, bela, 0)
+        return -worth if follower_wins else worth
+
+    def answer(self, c: int, f: int, hl: int, hf: int, bela: int) -> int:
+        """The leader's exact margin when ``c`` was led and ``f`` answers it (hands without both)."""
+        worth, bela_next, follower_wins = self._close(c, f, bela, hl)
+        if hl == 0:
+            return -worth if follower_wins else worth
+        if follower_wins:
+            return -worth - self.exact(hf, hl, bela_next)
+        return worth + self.exact(hl, hf, bela_next)
+
+    def exact(self, hl: int, hf: int, bela: int) -> int:
+        """The leader's exact margin from a trick's start, however many cards are left (one or more)."""
+        return self.last_trick(hl, hf, bela) if hl & (hl - 1) == 0 else self.lead(hl, hf, bela, -INF, INF)
+
+    def _close(self, c: int, f: int, bela: int, hl: int) -> tuple[int, int, bool]:
+        """The trick c-f: its worth to the winner, the next bela state, whether the follower wins."""
+        strength = self.strength
+        follower_wins = ((f >> 3) == (c >> 3) or (f >> 3) == self.trump) and strength[f] > strength[c]
+        worth = self.points[c] + self.points[f] + (LAST_TRICK if hl == 0 else 0)
+        bela_next = bela ^ 1 if follower_wins and bela >= 2 else bela  # told from the next leader's side
+        if bela and (self.bela_cards & ((1 << c) | (1 << f))):
+            extra, bela_next = self._bela(c, f, bela, follower_wins)
+            worth += extra
+        return worth, bela_next, follower_wins
+
+    def _bela(self, c: int, f: int, bela: int, follower_wins: bool) -> tuple[int, int]:
+        """Capture mode, a trick holding trump O or K: the winner's extra points, the bela state for the winner."""
+        both = self.bela_cards & ((1 << c) | (1 << f)) == self.bela_cards
+        if both:
+            return BELA - 20, BELA_NONE  # the 40, less the O's 20 already in the trick's worth
+        if bela == BELA_PENDING:
+            return 0, BELA_MINE  # the winner leads next and holds the first of the two
+        leader_has_first = bela == BELA_MINE
+        if leader_has_first != follower_wins:
+            return BELA - 20, BELA_NONE
+        return 0, BELA_NONE  # split: no bela, the O's 20 counts
+
+
+# --- building positions -----------------------------------------------------------------------
+def _mask(codes) -> int:
+    m = 0
+    for code in codes:
+        m |= 1 << PACK.card(code).index
+    return m
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """The facts a position is built from, by engine seat (codes), whoever provides them (a deal or a world)."""
+
+    trump: int
+    rules: dict
+    seats: tuple[int, int]  # (forehand, dealer)
+    declarer: int
+    mover: int
+    hands: dict[int, list[str]]
+    trick: list[tuple[int, str]]
+    tricks: list[tuple[list[str], list[int], int]]  # (cards, seats that played them, winner)
+    declared: dict[int, list[Meld]]
+    first_card_played: dict[int, bool]
+    meld_winner: int | None
+    scored_melds: int
+    bela_holder: int | None
+    hundred_asked: bool
+
+
+def position_from_state(state: PlayState) -> Position:
+    """A solver position from play-state facts (used by both builders below)."""
+    trump = state.trump
+    mover = state.mover
+    other = state.seats[0] if state.seats[1] == mover else state.seats[1]
+    capture = state.rules.get("bela_mode", "holder") == "capture"
+    table = POINTS_WITH_TRUMP[trump]
+    o_card, k_card = trump * 8 + _O, trump * 8 + _K
+    o_zero = state.bela_holder is not None and not capture
+    scored = {mover: 0, other: 0}
+    won_by: dict[int, int] = {}
+    for cards, _, winner in state.tricks:
+        for code in cards:
+            index = PACK.card(code).index
+            won_by[index] = winner
+            scored[winner] += 0 if (o_zero and index == o_card) else table[index]
+    if len(state.tricks) == 9:
+        raise ValueError("the play phase is over: nothing to solve")
+    scored = _add_melds(state, scored, mover, other)
+    bela = BELA_NONE
+    if state.bela_holder is not None:
+        if not capture:
+            scored[state.bela_holder] += BELA
+        else:
+            bela, scored = _capture_state(state, won_by, o_card, k_card, mover, scored)
+    hands = (_mask(state.hands[mover]), _mask(state.hands[other]))
+    led = -1
+    if state.trick:
+        seat, code = state.trick[0]
+        if seat == mover:
+            raise ValueError("the mover has already played to this trick")
+        led = PACK.card(code).index
+    return Position(trump=trump, hands=hands, led=led, must_beat=bool(state.rules.get("must_beat", False)),
+                    scored=(scored[mover], scored[other]), declarer=0 if state.declarer == mover else 1,
+                    seats=(mover, other), o_points=0 if o_zero else 20, bela=bela)
+
+
+def _capture_state(state: PlayState, won_by: dict[int, int], o_card: int, k_card: int, mover: int,
+                   scored: dict[int, int]) -> tuple[int, dict[int, int]]:
+    in_hands = 0
+    for seat in state.seats:
+        in_hands |= _mask(state.hands[seat])
+    for _, code in state.trick:
+        in_hands |= 1 << PACK.card(code).index
+    o_at, k_at = won_by.get(o_card), won_by.get(k_card)
+    o_live, k_live = o_at is not None or in_hands >> o_card & 1, k_at is not None or in_hands >> k_card & 1
+    if not (o_live and k_live):
+        return BELA_NONE, scored
+    if o_at is not None and k_at is not None:
+        if o_at == k_at:
+            scored[o_at] += BELA - 20
+        return BELA_NONE, scored
+    first = o_at if o_at is not None else k_at
+    if first is None:
+        return BELA_PENDING, scored
+    return (BELA_MINE if first == mover else BELA_THEIRS), scored
+
+
+def _add_melds(state: PlayState, scored: dict[int, int], mover: int, other: int) -> dict[int, int]:
+    """Scored melds: settled after trick 1; before, a seat yet to play its first card declares all it may."""
+    if state.meld_winner is not None:
+        scored[state.meld_winner] += state.scored_melds
+        return scored
+    declared: dict[int, list[Meld]] = {}
+    for seat in state.seats:
+        if state.first_card_played[seat]:
+            declared[seat] = list(state.declared[seat])
+        else:
+            allowed = seat == state.declarer or state.hundred_asked
+            declared[seat] = [m for m in find_melds(PACK.cards_of(state.hands[seat])) if m.kind < HUNDRED or allowed]
+    forehand, dealer = state.seats
+    best = {s: max((m.height for m in declared[s]), default=None) for s in state.seats}
+    if best[forehand] is None and best[dealer] is None:
+        return scored
+    if best[dealer] is None or (best[forehand] is not None and best[forehand] >= best[dealer]):
+        winner = forehand
+    else:
+        winner = dealer
+    melds = declared[winner]
+    if state.rules.get("meld_scope", "all_of_winner") == "all_of_winner":
+        scored[winner] += sum(m.points for m in melds)
+    else:
+        scored[winner] += max(melds, key=lambda m: m.height).points
+    return scored
+
+
+def position_from_deal(deal) -> Position:
+    """The open-card position of an engine ``Deal`` in play (for tests and benches: it sees every hand)."""
+    if deal.phase != "play":
+        raise ValueError(f"the deal is in its {deal.phase!r} phase, not in play")
+    seats = deal.seats
+    state = PlayState(
+        trump=deal.trump, rules=deal.rules.to_dict(), seats=seats, declarer=deal.declarer, mover=deal.to_move,
+        hands={s: [c.code for c in deal.hands[s]] for s in seats},
+        trick=[(s, c.code) for s, c in deal.trick],
+        tricks=[([c.code for _, c in t], [s for s, _ in t], w) for t, w in deal.tricks],
+        declared={s: list(deal.melds[s].declared) for s in seats},
+        first_card_played={s: not deal._first_card(s) for s in seats},
+        meld_winner=deal.meld_winner, scored_melds=sum(m.points for m in deal.scored_melds),
+        bela_holder=deal.bela_holder, hundred_asked=deal.hundred_asked)
+    return position_from_state(state)
+
+
+__all__ = ["Position", "Solution", "PlayState", "solve", "final_margin", "declarer_wins", "position_from_deal",
+           "position_from_state", "BELA_NONE", "BELA_PENDING", "BELA_MINE", "BELA_THEIRS"]
