@@ -1,0 +1,240 @@
+"""``python -m bulka_teach bench bots``: how fast each bot decides, and how strong it is in duplicate matches.
+
+**Decision time.** Views are collected from a few games between rule-based bots; every bot (each sampling
+level too) is timed choosing on the same views. Figures are printed, never asserted.
+
+**Duplicate matches.** Each deal (a seed) is played twice with the seats swapped, so luck of the cards
+cancels out. A match is a single game: from the deal to its outcome, redeals included. For each bot:
+win rate (games won / games) and mean bank result (the chips the bot's seat gained or lost over the game,
+after the ante both paid: a declarer who falls pays the stake), each with a 95% confidence interval by the
+normal approximation over the paired deals (the two games of a deal are one observation). The matches run
+in ``jobs`` worker processes.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..records import Record
+from .base import Bot, RandomBot
+from .teaching import RuleBot
+
+PLAYERS = ("A", "B")
+BUDGET_SECONDS = 30 * 60  # the sampling match's level is the strongest whose estimated run fits this
+MAX_ACTIONS = 2_000  # a game is far shorter; a longer one means a bot is stuck
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A bot by name: ``random``, ``rule`` or ``sampling:<level>``, seeded for one game."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "rule":
+        return RuleBot(seed)
+    if name.startswith("sampling:"):
+        from .sampling import SamplingBot
+
+        return SamplingBot(level=name.split(":", 1)[1], seed=seed)
+    raise ValueError(f"unknown bot {name!r}: use random, rule or sampling:<level>")
+
+
+def sampling_levels() -> tuple[str, ...]:
+    """The sampling bot's levels, weakest first (empty when the sampling bot is not available)."""
+    try:
+        from .sampling import LEVELS
+    except ImportError:
+        return ()
+    return tuple(LEVELS)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game's outcome for the two bots of a match: whether the first bot won, and each bot's chips."""
+
+    first_won: bool
+    chips: tuple[int, int]  # (first bot's, second bot's) chips change over the game, after the ante
+    decisions: int
+
+
+def play_game(seed: int, names: tuple[str, str], first_seat: int) -> GameResult:
+    """Play the game dealt by ``seed`` with bot ``names[0]`` in ``first_seat`` and ``names[1]`` in the other."""
+    game = Record(game="czech-bulka", players=PLAYERS, seed=seed).start()
+    seats = {first_seat: 0, 1 - first_seat: 1}
+    bots = {seat: make_bot(names[which], seed * 2 + seat) for seat, which in seats.items()}
+    start = list(game.chips)
+    decisions = 0
+    while game.game_number == 1 and game.to_move is not None:
+        seat = game.to_move
+        game.apply(bots[seat].choose(game.view(seat)).action, seat)
+        decisions += 1
+        if decisions > MAX_ACTIONS:
+            raise RuntimeError(f"game {seed} did not end after {MAX_ACTIONS} actions")
+    winner = max(range(2), key=lambda s: game.streaks[s])
+    change = [game.chips[s] - start[s] for s in range(2)]
+    return GameResult(first_won=winner == first_seat, chips=(change[first_seat], change[1 - first_seat]),
+                      decisions=decisions)
+
+
+def play_deal(task: tuple[int, tuple[str, str]]) -> tuple[GameResult, GameResult]:
+    """Both games of a duplicate deal: the first bot in seat 0, then in seat 1."""
+    seed, names = task
+    return play_game(seed, names, 0), play_game(seed, names, 1)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    mean: float
+    half_width: float  # of the 95% confidence interval
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3f} ± {self.half_width:.3f}"
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    """Mean and the 95% normal-approximation half-width over independent observations."""
+    n = len(values)
+    if n < 2:
+        return Estimate(values[0] if values else math.nan, math.inf)
+    return Estimate(statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(n))
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    names: tuple[str, str]
+    deals: int
+    win_rate: Estimate  # of the first bot
+    chips: tuple[Estimate, Estimate]
+    seconds: float
+
+
+def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
+              progress: Callable[[int, int, float], None] | None = None) -> MatchSummary:
+    """A duplicate match of ``deals`` deals (seeds ``seed`` …), in ``jobs`` processes (1: in this one)."""
+    tasks = [(seed + i, names) for i in range(deals)]
+    wins: list[float] = []
+    chips: list[list[float]] = [[], []]
+    start = time.perf_counter()
+    step = max(1, deals // 10)
+
+    def add(pair: tuple[GameResult, GameResult]) -> None:
+        wins.append(statistics.fmean(g.first_won for g in pair))
+        for b in range(2):
+            chips[b].append(statistics.fmean(g.chips[b] for g in pair))
+        if progress is not None and (len(wins) % step == 0 or len(wins) == deals):
+            progress(len(wins), deals, time.perf_counter() - start)
+
+    if jobs <= 1:
+        for task in tasks:
+            add(play_deal(task))
+    else:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for pair in pool.imap_unordered(play_deal, tasks, chunksize=max(1, min(20, deals // (jobs * 8)))):
+                add(pair)
+    return MatchSummary(names, deals, estimate(wins), (estimate(chips[0]), estimate(chips[1])),
+                        time.perf_counter() - start)
+
+
+# --- decision time ---------------------------------------------------------------------------
+def sample_views(games: int, seed: int) -> list[dict[str, Any]]:
+    """Every view a seat was asked to decide on, over ``games`` games between rule-based bots."""
+    views = []
+    for g in range(games):
+        game = Record(game="czech-bulka", players=PLAYERS, seed=seed + 10_000 + g).start()
+        bot = RuleBot(g)
+        while game.game_number == 1 and game.to_move is not None:
+            view = game.view(game.to_move)
+            views.append(view)
+            game.apply(bot.choose(view).action)
+    return views
+
+
+@dataclass(frozen=True)
+class Timing:
+    name: str
+    seconds: list[float]
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.seconds)
+
+    def pct(self, q: float) -> float:
+        ordered = sorted(self.seconds)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def time_decisions(name: str, views: list[dict[str, Any]]) -> Timing:
+    bot = make_bot(name, 1)
+    seconds = []
+    clock = time.perf_counter
+    for view in views:
+        t0 = clock()
+        bot.choose(view)
+        seconds.append(clock() - t0)
+    return Timing(name, seconds)
+
+
+def _ms(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def choose_level(timings: dict[str, Timing], deals: int, jobs: int, decisions_per_game: float) -> str | None:
+    """The strongest sampling level whose duplicate match of ``deals`` deals fits the time budget."""
+    chosen = None
+    for name, timing in timings.items():
+        if not name.startswith("sampling:"):
+            continue
+        estimated = deals * 2 * decisions_per_game / 2 * timing.mean / jobs  # the sampling bot makes half
+        if chosen is None or estimated <= BUDGET_SECONDS:
+            chosen = name  # levels come weakest first: the weakest is the fallback
+    return chosen
+
+
+def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_games: int = 4,
+         levels: Sequence[str] | None = None) -> int:
+    """Print decision times and the duplicate matches; ``levels`` limits the sampling levels (None: all)."""
+    jobs = jobs or os.cpu_count() or 1
+    if deals < 1:
+        print("--deals must be 1 or more")
+        return 2
+    print(f"bulka_teach bots benchmark — Python {platform.python_version()} on {platform.machine()}, "
+          f"{jobs} worker process(es)")
+    views = sample_views(games=timing_games, seed=seed)
+    levels = sampling_levels() if levels is None else levels
+    names = ["random", "rule", *(f"sampling:{level}" for level in levels)]
+    print(f"Decision time over {len(views)} views from {timing_games} games (one core):")
+    timings = {}
+    for name in names:
+        timing = timings[name] = time_decisions(name, views)
+        print(f"  {name:18} mean {_ms(timing.mean)}, p50 {_ms(timing.pct(.5))}, p95 {_ms(timing.pct(.95))}, "
+              f"max {_ms(max(timing.seconds))}")
+    decisions_per_game = len(views) / timing_games
+
+    def progress(done: int, total: int, seconds: float) -> None:
+        print(f"    {done}/{total} deals, {seconds:.0f} s", flush=True)
+
+    matches = []
+    level = choose_level(timings, deals, jobs, decisions_per_game)
+    if level is None:
+        print("The sampling bot is not available: only the rule-based bot against random is played.")
+    else:
+        matches.append((level, "rule"))
+        print(f"Sampling level for the match: {level.split(':', 1)[1]} (the strongest whose {deals}-deal match "
+              f"is estimated to fit {BUDGET_SECONDS // 60} minutes on {jobs} process(es))")
+    matches.append(("rule", "random"))
+    for pair in matches:
+        print(f"Duplicate match {pair[0]} vs {pair[1]}: {deals} deals, each played twice with the seats swapped")
+        summary = run_match(pair, deals, seed, jobs, progress)
+        goal = " (goal: at least 0.600)" if pair[0].startswith("sampling:") else ""
+        print(f"  {pair[0]} win rate {summary.win_rate} (95% CI){goal}")
+        for b in range(2):
+            print(f"  {pair[b]} mean bank result {summary.chips[b]} chips a game (95% CI)")
+        print(f"  {summary.seconds:.0f} s")
+    return 0
