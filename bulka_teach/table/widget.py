@@ -2,6 +2,10 @@
 
 The front end lives in ``widgets/`` (shipped as ``bulka_teach.widgets``); see ``widgets/README.md``
 for the traits, the messages and the DOM classes. Only a seat's view ever goes into ``view``.
+
+The ES module anywidget runs is one text: the card art (``cards.js``, plain functions) followed by
+the table (``table.js``, which calls them and holds the module's only ``export``), joined in
+``ESM_FILES`` order. The stylesheet is ``table.css``.
 """
 from __future__ import annotations
 
@@ -14,14 +18,24 @@ import traitlets
 
 Handler = Callable[[dict[str, Any]], None]
 
-_SOURCES = files("bulka_teach.widgets")
+ESM_FILES = ("cards.js", "table.js")
+CSS_FILE = "table.css"
+
+
+def _source(name: str) -> str:
+    return files("bulka_teach.widgets").joinpath(name).read_text(encoding="utf-8")
+
+
+def front_end() -> tuple[str, str]:
+    """The ES module (the ``ESM_FILES`` joined in order) and the CSS, read from the package data."""
+    esm = "\n".join(f"// ---- {name} ----\n{_source(name)}" for name in ESM_FILES)
+    return esm, _source(CSS_FILE)
 
 
 class CardTable(anywidget.AnyWidget):
     """The table. Controllers set ``view`` and ``ui`` and register one message handler."""
 
-    _esm = _SOURCES.joinpath("table.js").read_text(encoding="utf-8")
-    _css = _SOURCES.joinpath("table.css").read_text(encoding="utf-8") if _SOURCES.joinpath("table.css").is_file() else ""
+    _esm, _css = front_end()
     view = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
 
