@@ -1,0 +1,104 @@
+"""The coach: hints and reviews from the learner's views only, with costs and the teaching rule broken."""
+from __future__ import annotations
+
+import pytest
+
+from bulka_teach import Record
+from bulka_teach.bots.coach import ActionValue, Coach, Evaluation, describe
+from bulka_teach.czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
+from bulka_teach.czech.stacking import stack_deck
+
+# Ben (seat 1, forehand) takes hearts and leads; Ann (seat 0, dealer) may exchange her 7h for the Uh, then follows.
+PLAY = {"forehand": ["Xl", "Kl", "8h", "Ab", "Oa", "Ua"], "dealer": ["Al", "8l", "7h", "Oh", "Ka", "9b"],
+        "first": "Uh", "forehand_dokup": ["7l", "7a", "Xh"], "dealer_dokup": ["Ob", "8b", "Kb"],
+        "stock_top": ["7b"]}
+
+
+def _record(actions: list[str], deck: dict | None = None) -> Record:
+    return Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(tuple(stack_deck(**(deck or PLAY))),),
+                  actions=tuple(actions))
+
+
+class TrickEvaluator:
+    """A test evaluator that reads the view alone: when following, winning the trick is worth its points.
+
+    Everything else is valued alike. It keeps the views it was given, to check what the coach shows it.
+    """
+
+    def __init__(self) -> None:
+        self.views: list[dict] = []
+
+    def evaluate(self, view: dict) -> Evaluation:
+        self.views.append(view)
+        deal = view["deal"]
+        values = {action: ActionValue(0.0, 0.5) for action in view["legal"]}
+        if deal["phase"] == "play" and len(deal["trick"]) == 1:
+            trump = SUITS.index(deal["trump"])
+            led = PACK.card(deal["trick"][0]["card"])
+            for action in view["legal"]:
+                card = PACK.card(action.split()[1])
+                worth = POINTS_WITH_TRUMP[trump][led.index] + POINTS_WITH_TRUMP[trump][card.index]
+                wins = card.suit in (led.suit, trump) and \
+                    STRENGTH_WITH_TRUMP[trump][card.index] > STRENGTH_WITH_TRUMP[trump][led.index]
+                margin = worth if wins else -worth
+                values[action] = ActionValue(float(margin), 0.5 + margin / 100)
+        return Evaluation(values, worlds=1)
+
+
+def test_review_costs_and_names_the_broken_rule():
+    record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])
+    items = Coach(TrickEvaluator()).review(record, seat=0)
+    assert [item.index for item in items] == [2, 4]  # Ann's two decisions with a choice; Ben's are not hers
+    exchange, follow = items
+    assert not exchange.mistake and exchange.rule is None and "good" in exchange.sentence
+    assert follow.action == "play 8l" and follow.best == "play Al"
+    assert follow.cost_points == 31  # Al takes Xl + Al (21); 8l gives Ben the Xl (10)
+    assert follow.cost_win == pytest.approx(0.31)
+    assert follow.mistake and follow.rule == "take-the-trick-when-it-holds-points"
+    assert "cost you 31.0 points" in follow.sentence and "31% chance" in follow.sentence
+    assert "take-the-trick-when-it-holds-points" in follow.sentence
+    assert follow.situation == "Deal 1, trick 1, trumps h, Xl led to you; your hand: " \
+                               "Uh Oh 8l Al Ka 8b 9b Ob Kb."
+
+
+def test_review_judges_from_the_views_the_learner_had():
+    evaluator = TrickEvaluator()
+    record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])
+    items = Coach(evaluator).review(record, seat=0)
+    game = record.start()
+    for action in record.actions[:4]:
+        game.apply(action)
+    assert evaluator.views[-1] == game.view(0) == items[-1].view
+    # Ben's hidden cards differ (his Ua lies in the stock, the 9a in his hand): Ann's views, and her review, do not
+    other = dict(PLAY, forehand=["Xl", "Kl", "8h", "Ab", "Oa", "9a"])
+    twin = TrickEvaluator()
+    twin_items = Coach(twin).review(_record(list(record.actions), other), seat=0)
+    assert twin.views == evaluator.views
+    assert [i.sentence for i in twin_items] == [i.sentence for i in items]
+
+
+def test_hint_gives_the_best_action_with_its_rule_and_every_value():
+    view = _record(["take", "pass", "exchange", "play Xl"]).replay().view(0)
+    hint = Coach(TrickEvaluator()).hint(view)
+    assert hint.action == "play Al"
+    assert hint.rule == "take-the-trick-when-it-holds-points"
+    assert set(hint.values) == set(view["legal"])
+    assert hint.why.startswith("Across 1 possible deals, play Al wins you 31.0 points more")
+
+
+def test_hint_with_one_choice_needs_no_evaluation():
+    evaluator = TrickEvaluator()
+    view = _record(["take"]).replay().view(1)  # Ben, without the 7h, may only pass the exchange question
+    hint = Coach(evaluator).hint(view)
+    assert hint.action == "pass" and "only thing" in hint.why and evaluator.views == []
+
+
+def test_hint_when_nothing_is_asked_says_so():
+    view = _record(["take"]).replay().view(0)  # Ben is asked, not Ann
+    with pytest.raises(ValueError, match="nothing to hint"):
+        Coach(TrickEvaluator()).hint(view)
+
+
+def test_describe_names_the_phase_and_the_hand():
+    assert describe(_record([]).replay().view(1)) == \
+        "Deal 1, choosing trumps: h (first candidate) is offered; your hand: 8h Xl Kl Ua Oa Ab."
