@@ -51,7 +51,7 @@ def action_label(action: str, view: View) -> tuple[str, str]:
     deal = view["deal"]
     phase, rules = deal["phase"], view["rules"]
     if action == "take":
-        return (f"Take {suit_text(deal['offer']['suit'])} (zadat)",
+        return (f"Take {suit_text(deal['offer']['suit'])} as trumps — zadat",
                 "Choose this suit as trumps: you become the declarer and must win the game.")
     if action == "pass":
         if phase == "exchange":
@@ -105,14 +105,21 @@ def buttons(view: View) -> list[dict[str, str]]:
 
 def _play_prompt(view: View) -> str:
     deal, rules = view["deal"], view["rules"]
-    if any(a.startswith("declare ") for a in view["legal"]):
-        return "Declare your melds (hlášky) with your first card, highest first — or play a card."
+    melds = any(a.startswith("declare ") for a in view["legal"])
+    ask = ("Declare your melds (hlášky) with your first card, highest first — or play a card." if melds
+           else "Your turn: play a card.")
     if not deal["trick"]:
-        return "Your turn: play a card (you lead)."
+        return ask if melds else "Your turn: play a card (you lead)."
     led = deal["trick"][0]["card"]
-    beat = " and beat it when you can (house rule must_beat)" if rules["must_beat"] else ""
-    return (f"Your turn: play a card. {led} was led: follow suit ({suit_text(led[1])}){beat}; "
-            f"without that suit, trump ({suit_text(deal['trump'])}); else play any card.")
+    suits = {card[1] for card in deal["hand"]}
+    if led[1] in suits:
+        beat = " and beat it if you can (house rule must_beat)" if rules["must_beat"] else ""
+        rule = f"follow suit with {suit_text(led[1])}{beat}"
+    elif deal["trump"] in suits:
+        rule = f"you have no {SUIT_NAMES[led[1]]}, so you must trump with {suit_text(deal['trump'])}"
+    else:
+        rule = f"you have no {SUIT_NAMES[led[1]]} and no trumps, so any card will do"
+    return f"{ask} {led} was led: {rule}."
 
 
 def prompt(view: View) -> str:

@@ -1,0 +1,141 @@
+"""What the table asks and offers, read from a seat's view; pictures; the house-rules panel; the URL."""
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from bulka_teach import Record
+from bulka_teach.cards import CardError
+from bulka_teach.czech.rules import CzechRules
+from bulka_teach.czech.stacking import stack_deck
+from bulka_teach.table import Practice, RulesPanel, show_cards
+from bulka_teach.table.present import table_ui
+from bulka_teach.table.url import deal_param, query_string
+
+# The README's worked example: Ann deals to Ben; Ben passes, Ann takes hearts, Ben may exchange his 7h for Xh.
+DECK = ("Xb", "Ub", "Ob", "Oh", "Kh", "Ah", "Kl", "Al", "7h", "9h", "7a", "8a", "Xh", "8l", "9l", "Xl",
+        "Uh", "Ka", "Aa", "8h", "Ul", "Ol", "9a", "Xa", "Ua", "Oa", "7b", "8b", "9b", "Kb", "Ab", "7l")
+ACTIONS = ("pass", "take", "exchange", "declare Xb-Ub-Ob", "play Kl", "declare Uh-Oh-Kh-Ah")
+
+
+def ui_after(n: int, rules: dict | None = None) -> tuple[dict, dict]:
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, rules=rules or {}, decks=(DECK,),
+                  actions=ACTIONS[:n]).replay()
+    view = game.view(game.to_move)
+    return view, table_ui(view, "play", game.to_move)
+
+
+def test_trump_choice_asks_to_take_or_pass_with_the_czech_term():
+    _view, ui = ui_after(0)
+    assert ui["prompt"].startswith("Take hearts (červené) as trumps — zadat — or pass?")
+    assert [b["action"] for b in ui["buttons"]] == ["take", "pass"]
+    assert ui["buttons"][0]["label"] == "Take hearts (červené) as trumps — zadat"
+    assert ui["card_verb"] is None and ui["clickable"] == {}
+
+
+def test_exchange_names_the_cards_of_the_sibr():
+    _view, ui = ui_after(2)
+    assert ui["prompt"] == "Exchange your 7h for the Xh (šíbr)?"
+    assert {b["action"]: b["label"] for b in ui["buttons"]} == {
+        "exchange": "Exchange your 7h for the Xh (šíbr)", "pass": "Do not exchange"}
+
+
+def test_first_card_offers_each_meld_by_name_and_every_card_to_click():
+    view, ui = ui_after(3)
+    assert ui["prompt"].startswith("Declare your melds (hlášky) with your first card, highest first")
+    labels = [b["label"] for b in ui["buttons"]]
+    assert labels == ["Declare a twenty (dvacet): Xb-Ub-Ob", "Declare a twenty (dvacet): 8l-9l-Xl"]
+    assert ui["card_verb"] == "play"
+    assert ui["clickable"] == {c: f"play {c}" for c in view["deal"]["hand"]}
+
+
+def test_follower_without_the_suit_led_is_told_to_trump_and_only_trumps_are_clickable():
+    _view, ui = ui_after(6)
+    assert ui["prompt"] == ("Your turn: play a card. Kl was led: you have no leaves, so you must trump with "
+                            "hearts (červené).")
+    assert sorted(ui["clickable"]) == ["9h", "Ah", "Kh", "Oh", "Uh"]
+    assert ui["buttons"] == []
+
+
+def test_must_beat_is_said_when_following_suit_and_only_a_beating_card_is_clickable():
+    deck = stack_deck(forehand=["Kl", "8a", "Xa", "Oa", "7b", "Kb"], dealer=["Al", "7l", "8b", "Xb", "Ab", "9a"],
+                      first="Xh")
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, rules={"must_beat": True},
+                  decks=(tuple(deck),), actions=("pass", "take")).replay()
+    while game.view(game.to_move)["deal"]["phase"] != "play":
+        game.apply("pass")  # neither exchanges (šíbr)
+    game.apply("play Kl")
+    ui = table_ui(game.view(0), "play", 0)
+    assert ui["prompt"].endswith("Kl was led: follow suit with leaves (zelené) and beat it if you can "
+                                 "(house rule must_beat).")
+    assert list(ui["clickable"]) == ["Al"]
+
+
+def test_a_seat_not_to_move_gets_no_prompt_no_buttons_no_clickable_cards():
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(DECK,)).start()
+    ui = table_ui(game.view(0), "play", 0)  # Ben (1) is to move
+    assert (ui["prompt"], ui["buttons"], ui["clickable"], ui["card_verb"]) == ("", [], {}, None)
+
+
+def test_discard_prompt_after_a_tupl_sibr():
+    # Ben exchanges his 7h for both face-up hearts (tupl šíbr): 10 cards, one to discard
+    deck = stack_deck(forehand=["Xb", "Ub", "Ob", "Kl", "Al", "7h"], first="Xh", stock_top=["Ah"])
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(tuple(deck),),
+                  actions=("pass", "take", "exchange")).replay()
+    view = game.view(1)
+    ui = table_ui(view, "play", 1)
+    assert len(view["deal"]["hand"]) == 10
+    assert ui["prompt"] == "Discard a card face down (back to 9 cards)."
+    assert ui["card_verb"] == "discard"
+    assert ui["clickable"] == {c: f"discard {c}" for c in view["deal"]["hand"]}
+
+
+def test_show_cards_draws_a_static_table_of_exactly_those_cards():
+    picture = show_cards(["7h", "Oh"], caption="The seven and the over of hearts.")
+    assert picture.table.ui["mode"] == "static"
+    assert picture.table.ui["caption"] == "The seven and the over of hearts."
+    assert picture.table.view == {"deal": {"open_hands": {"0": ["7h", "Oh"]}}}
+    with pytest.raises(CardError):
+        show_cards(["7h", "Zz"])
+
+
+def test_house_rules_panel_has_one_control_per_option_collapsed():
+    panel = RulesPanel(CzechRules(), on_deal=lambda values: None)
+    assert list(panel.controls) == [o["name"] for o in CzechRules().describe()]
+    assert panel.widget.selected_index is None
+    assert panel.widget.titles == ("House rules (domácí pravidla)",)
+    assert panel.values() == CzechRules().to_dict()
+
+
+def test_deal_parameter_is_read_from_the_query_string():
+    assert deal_param("deal=CB2-std-7&lesson=10") == "CB2-std-7"
+    assert deal_param("?deal=%20CB2-b1-AB%20") == "CB2-b1-AB"
+    assert deal_param("") is None and deal_param("deal=") is None and deal_param("x=1") is None
+
+
+def test_from_url_deals_the_code_in_query_string(monkeypatch):
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-7")
+    assert Practice.from_url().deal_code == "CB2-std-7"
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert Practice.from_url(code="CB2-std-9").deal_code == "CB2-std-9"
+
+
+def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypatch):
+    calls = []
+
+    def wait_for_request(url=None):
+        calls.append(url)
+        monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-12")
+
+    utils = types.ModuleType("voila.utils")
+    utils.wait_for_request = wait_for_request
+    monkeypatch.setitem(sys.modules, "voila.utils", utils)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert query_string() == "deal=CB2-std-12" and calls == [None]
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # a kernel started for this very request: nothing to wait for
+    monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-13")
+    assert query_string() == "deal=CB2-std-13" and calls == [None]

@@ -1,0 +1,144 @@
+"""The stepper: one step per event, each with the engine's explanation, the table as it was."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from bulka_teach import Record
+from bulka_teach.table import Stepper
+
+CARD = re.compile(r"\b[789XUOKA][hlab]\b")
+
+
+def random_record(seed: int, players=("Ann", "Ben"), deals: int = 2) -> Record:
+    """A record of ``deals`` deals played by random legal choices (dealt from ``seed``)."""
+    game = Record(game="czech-bulka", players=players, seed=seed).start()
+    rng = random.Random(seed)
+    while len(game.deals) <= deals:
+        game.apply(rng.choice(game.legal_actions()))
+    return game.record()
+
+
+@pytest.fixture(scope="module")
+def record() -> Record:
+    return random_record(7)
+
+
+def test_one_step_per_event_and_each_caption_is_the_engines_explanation(record):
+    game = record.replay()
+    for seat in (None, 0, 1):
+        stepper = Stepper(record, open_hands=seat is None, seat=seat)
+        assert stepper.count == len(game.events)
+        for i, event in enumerate(game.events):
+            stepper.go(i)
+            assert stepper.event == event
+            assert stepper.caption == stepper.table.ui["caption"] == game.explain(event, seat)
+            assert stepper.table.ui["step"] == {"index": i, "count": len(game.events)}
+
+
+def test_stepping_there_and_back_gives_the_same_table(record):
+    stepper = Stepper(record)
+    seen = {}
+    for i in range(stepper.count):
+        stepper.go(i)
+        seen[i] = json.dumps(stepper.table.view, sort_keys=True)
+    for i in reversed(range(stepper.count)):
+        stepper.go(i)
+        assert json.dumps(stepper.table.view, sort_keys=True) == seen[i]
+    stepper.go(10)
+    stepper.next()
+    stepper.prev()
+    assert json.dumps(stepper.table.view, sort_keys=True) == seen[10]
+
+
+def test_closed_stepper_shows_what_the_seat_saw_after_each_action(record):
+    stepper = Stepper(record, open_hands=False, seat=1)
+    game = record.start()
+    ends = [len(game.events) - 1]  # the last event each action (or the deal) produced
+    for action in record.actions:
+        game.apply(action)
+        ends.append(len(game.events) - 1)
+    for k, end in enumerate(ends):
+        state = record.with_actions(record.actions[:k]).replay()
+        if state.deals[-1].first_event <= end:  # the step shows the deal being played: the engine's own view
+            stepper.go(end)
+            assert stepper.table.view == state.view(1)
+
+
+def test_open_hands_shows_every_playing_hand_from_its_own_view(record):
+    stepper = Stepper(record, open_hands=True)
+    game = record.start()
+    checked = 0
+    for action in record.actions:
+        game.apply(action)
+        if game.deal.phase == "play" and game.deal.number == 1:
+            stepper.go(len(game.events) - 1)
+            hands = stepper.table.view["deal"]["open_hands"]
+            assert hands == {"0": game.view(0)["deal"]["hand"], "1": game.view(1)["deal"]["hand"]}
+            assert stepper.table.view["seat"] is None and stepper.table.view["deal"]["hand"] == []
+            checked += 1
+    assert checked > 5
+
+
+def test_a_finished_deal_stays_on_the_table_until_the_next_deal_is_dealt(record):
+    game = record.replay()
+    stepper = Stepper(record)
+    score = next(i for i, e in enumerate(game.events) if e.kind in ("score", "fold", "redeal"))
+    stepper.go(score)
+    assert stepper.table.view["deal"]["outcome"] is not None
+    assert stepper.table.view["deal"]["number"] == 1
+    assert stepper.table.view["log"][-1]["text"] == game.explain(game.events[score], None)
+    second = game.deals[1].first_event
+    stepper.go(second)
+    assert stepper.table.view["deal"]["outcome"] is None and stepper.table.view["log"][0]["kind"] == "deal"
+
+
+def test_controls_step_through_the_browser_messages(record):
+    stepper = Stepper(record, start=3)
+    assert stepper.index == 3
+    controls = {c["name"]: c["enabled"] for c in stepper.table.ui["controls"]}
+    assert controls == {"first": True, "prev": True, "next": True, "last": True}
+    stepper.table.send_from_browser({"type": "control", "name": "next"})
+    assert stepper.index == 4
+    stepper.table.send_from_browser({"type": "control", "name": "last"})
+    assert stepper.index == stepper.count - 1
+    assert {c["name"]: c["enabled"] for c in stepper.table.ui["controls"]}["next"] is False
+    stepper.table.send_from_browser({"type": "control", "name": "first"})
+    assert stepper.index == 0 and stepper.table.view["deal"] is None  # the cut, before any card is dealt
+    stepper.table.send_from_browser({"type": "card", "card": "Ah"})
+    assert stepper.table.ui["notice"]["kind"] == "info" and stepper.index == 0
+    with pytest.raises(ValueError, match="steps 0 to"):
+        stepper.go(stepper.count)
+
+
+def test_a_seats_stepper_shows_no_card_before_the_engine_told_that_seat():
+    record = random_record(11, deals=1)
+    stepper = Stepper(record, open_hands=False, seat=0)
+    game = record.start()
+    known = set(CARD.findall(json.dumps(game.view(0))))  # every card the engine has shown seat 0 so far
+    told = len(game.events)
+    steps = range(0, told)
+    for action in (None, *record.actions):
+        if action is not None:
+            start = len(game.events)
+            game.apply(action)
+            known |= set(CARD.findall(json.dumps(game.view(0))))
+            steps = range(start, len(game.events))
+        for i in steps:
+            known |= set(CARD.findall(game.explain(game.events[i], 0)))
+            stepper.go(i)
+            shown = set(CARD.findall(json.dumps(stepper.table.view) + json.dumps(stepper.table.ui)))
+            assert shown <= known, f"step {i} shows {shown - known}, which seat 0 was never shown"
+            assert "open_hands" not in (stepper.table.view["deal"] or {})
+
+
+def test_three_players_open_hands_show_only_the_two_playing():
+    record = random_record(5, players=("Ann", "Ben", "Cyril"), deals=1)
+    stepper = Stepper(record, open_hands=True)
+    stepper.go(stepper.count - 1)
+    view = stepper.table.view
+    assert set(view["deal"]["open_hands"]) == set(view["deal"]["hand_counts"])
+    assert len(view["deal"]["open_hands"]) == 2
