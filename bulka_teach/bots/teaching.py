@@ -407,16 +407,18 @@ class RuleBot:
     """Plays by the teaching rules: the first rule that applies decides. Deterministic for a seed and a view.
 
     ``noise`` is the chance of a random legal action instead (easier levels); the random draw is seeded by
-    the seed and the position, so the same view always gets the same answer.
+    the seed and the position, so the same view always gets the same answer. ``rules`` replaces the rule
+    list (e.g. a lesson's bot that knows only some rules).
     """
 
     name = "rule-based"
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0, rules: tuple[TeachingRule, ...] = RULES) -> None:
         if not 0.0 <= noise <= 1.0:
             raise ValueError(f"noise is a chance between 0 and 1, not {noise!r}")
         self.seed = seed
         self.noise = noise
+        self.rules = rules
 
     def choose(self, view: dict[str, Any]) -> Choice:
         legal = view["legal"]
@@ -427,7 +429,7 @@ class RuleBot:
             if rng.random() < self.noise:
                 return Choice(rng.choice(legal), "a random legal action (this level plays loosely)")
         s = Situation.from_view(view)
-        for rule in RULES:
+        for rule in self.rules:
             advice = rule.advise(s)
             if advice is not None:
                 return Choice(advice.action, advice.why, rule.name)
