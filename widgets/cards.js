@@ -1,8 +1,9 @@
 // The project's own card art for the German-suited Mariáš pack, drawn as SVG strings.
 //
 // Loaded first: widget.py joins cards.js and table.js into the one ES module anywidget runs,
-// so table.js calls these functions directly. Every string is built once per card code and
-// cached; the table only pastes cached strings into its regions.
+// so table.js calls these functions directly. Each card's SVG is built once per code and turned
+// into an image URL (a blob), so that a redraw of the table pastes one <img> per card instead of
+// re-parsing dozens of SVG elements: the browser decodes each picture once and reuses it.
 //
 // Colour is never the only cue: each suit has its own shape (heart, leaf, acorn, bell), its own
 // colour from a colour-blind-safe palette (Okabe–Ito vermillion, bluish green and blue, with a
@@ -236,32 +237,24 @@ function figureCard(rank, suit) {
     + suitAt(suit, 50, 104, 24) + head(rank, 50, c);
 }
 
-const faceCache = {};
-
-/** The face of card ``code`` as one SVG string (cached per code). */
+/** The face of card ``code`` as one SVG document. */
 function cardFace(code) {
-  if (code in faceCache) return faceCache[code];
   const rank = code[0], suit = code[1];
   const c = SUITS[suit];
   const middle = rank === "A" ? aceCard(suit) : rank in PIPS ? pipCard(rank, suit) : figureCard(rank, suit);
-  const svg = `<svg class="bt-art" viewBox="0 0 100 160" aria-hidden="true" focusable="false">`
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
     + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="#fffdf6" stroke="#59524a" stroke-width="1.5"/>`
     + `<rect x="3.5" y="3.5" width="93" height="153" rx="5" fill="none" stroke="${c.main}" stroke-width=".6" `
     + `opacity=".6"/>` + middle + corner(rank, suit) + `</svg>`;
-  faceCache[code] = svg;
-  return svg;
 }
-
-let backCache = null;
 
 /** The back every face-down card shows: a lattice and a medallion with the four suits. */
 function cardBack() {
-  if (backCache) return backCache;
   const lines = [];
   for (let k = -160; k <= 100; k += 12) {
     lines.push(`M${k} 0L${k + 160} 160`, `M${k + 160} 0L${k} 160`);
   }
-  backCache = `<svg class="bt-art" viewBox="0 0 100 160" aria-hidden="true" focusable="false">`
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
     + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="#7b2232" stroke="#3d0f18" stroke-width="1.5"/>`
     + `<svg x="6" y="6" width="88" height="148" viewBox="6 6 88 148">`
     + `<path d="${lines.join("")}" stroke="#f3dfb8" stroke-width="1.1" opacity=".35"/></svg>`
@@ -269,5 +262,31 @@ function cardBack() {
     + `<ellipse cx="50" cy="80" rx="30" ry="36" fill="#fbf3e2" stroke="${GOLD}" stroke-width="3"/>`
     + suitAt("h", 39, 66, 17) + suitAt("l", 61, 66, 17) + suitAt("a", 39, 94, 17) + suitAt("b", 61, 94, 17)
     + `<circle cx="50" cy="80" r="3" fill="${GOLD}"/></svg>`;
-  return backCache;
+}
+
+const imageCache = {};
+
+function imageUrl(svg) {
+  if (typeof URL !== "undefined" && URL.createObjectURL && typeof Blob !== "undefined") {
+    return URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  }
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** The picture of a face-up card (``code``) or of a back (``"back"``) as an <img>, built once per code. */
+function cardImage(code) {
+  if (!(code in imageCache)) {
+    const url = imageUrl(code === "back" ? cardBack() : cardFace(code));
+    imageCache[code] = `<img class="bt-art" src="${url}" alt="" draggable="false">`;
+  }
+  return imageCache[code];
+}
+
+/** Decode every picture once, up front, so that no card shows blank the first time it is dealt. */
+function preloadCards() {
+  if (typeof Image === "undefined") return;
+  for (const code of ["back", ...SUIT_ORDER.flatMap((s) => Object.keys(RANKS).map((r) => r + s))]) {
+    const img = new Image();
+    img.src = cardImage(code).match(/src="([^"]+)"/)[1];
+  }
 }

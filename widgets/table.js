@@ -1,8 +1,8 @@
 // The card table: draws a whole state (the `view` and `ui` traits) and reports clicks and keys.
 //
-// widget.py runs this file joined after cards.js, whose functions (cardFace, cardBack, cardLabel,
-// suitIcon, suitBadge, suitName, isCardCode) it calls. The contract — traits, messages and the DOM
-// classes tests rely on — is widgets/README.md.
+// widget.py runs this file joined after cards.js, whose functions (cardImage, cardLabel, suitIcon,
+// suitBadge, suitName, isCardCode, preloadCards) it calls. The contract — traits, messages and the
+// DOM classes tests rely on — is widgets/README.md.
 //
 // Every change of `view` or `ui` redraws the regions of a skeleton built once: the toolbar, the
 // felt, the caption, the notice, the prompt and the buttons. The caption and the notice are live
@@ -325,11 +325,11 @@ class Context {
     const disabled = extra.inert ? ` aria-disabled="true"` : "";
     return `<button type="button" class="${classes.join(" ")}" data-card="${code}" `
       + `aria-label="${esc(cardLabel(code, this.trump))}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>`
-      + `${cardFace(code)}</button>`;
+      + `${cardImage(code)}</button>`;
   }
 
   back() {
-    return `<button type="button" class="bt-card bt-back" aria-label="face-down card" tabindex="-1">${cardBack()}</button>`;
+    return `<button type="button" class="bt-card bt-back" aria-label="face-down card" tabindex="-1">${cardImage("back")}</button>`;
   }
 
   /** The cards of ``seat`` that this view shows face up, or null when they lie face down. */
@@ -566,6 +566,7 @@ function staticHtml(ctx) {
 }
 
 function render({ model, el }) {
+  preloadCards();
   const table = new Table(model, el);
   return () => table.destroy();
 }
