@@ -61,6 +61,11 @@ def test_review_costs_and_names_the_broken_rule():
                                "Uh Oh 8l Al Ka 8b 9b Ob Kb."
 
 
+def test_review_from_a_start_index_skips_the_earlier_decisions():
+    record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])
+    assert [item.index for item in Coach(TrickEvaluator()).review(record, seat=0, start=3)] == [4]
+
+
 def test_review_judges_from_the_views_the_learner_had():
     evaluator = TrickEvaluator()
     record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])

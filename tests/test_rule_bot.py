@@ -32,8 +32,8 @@ def _whole_bulka(seed: int, rules: dict, players: tuple[str, ...], bots: list) -
 
 @pytest.mark.parametrize("rules", HOUSE_RULES, ids=lambda r: ",".join(r) or "std")
 def test_legal_in_whole_bulkas_against_random_and_itself(rules):
-    for seed in range(6):
-        players = ("Ann", "Ben", "Cyril") if seed % 3 == 2 else ("Ann", "Ben")
+    for seed in range(4):
+        players = ("Ann", "Ben", "Cyril") if seed % 2 == 1 else ("Ann", "Ben")
         bots = [RuleBot(seed) if (s + seed) % 2 else RandomBot(seed + s) for s in range(len(players))]
         chosen = _whole_bulka(seed, rules, players, bots)
         chosen += _whole_bulka(seed + 100, rules, players, [RuleBot(seed)] * len(players))

@@ -147,12 +147,13 @@ class Coach:
             why += f" Teaching rule {rule}: {RULES_BY_NAME[rule].lesson}"
         return Hint(best, why, rule, values)
 
-    def review(self, record: Record, seat: int) -> list[ReviewItem]:
-        """Every decision ``seat`` made in the record (those with a choice), judged from the seat's view then."""
+    def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
+        """Every decision ``seat`` made in the record from action ``start`` on (those with a choice), judged from
+        the seat's view then. The table passes the index of the hand's first action to review that hand only."""
         game = record.start()
         items = []
         for index, action in enumerate(record.actions):
-            if game.to_move == seat:
+            if game.to_move == seat and index >= start:
                 view = game.view(seat)
                 if len(view["legal"]) > 1:
                     items.append(self._judge(index, view, action))
@@ -198,6 +199,6 @@ def hint(view: dict[str, Any], coach: Coach | None = None) -> Hint:
     return (coach or Coach()).hint(view)
 
 
-def review(record: Record, seat: int, coach: Coach | None = None) -> list[ReviewItem]:
-    """Each of ``seat``'s decisions in the record with its cost and the teaching rule it breaks."""
-    return (coach or Coach()).review(record, seat)
+def review(record: Record, seat: int, start: int = 0, coach: Coach | None = None) -> list[ReviewItem]:
+    """Each of ``seat``'s decisions in the record (from action ``start``) with its cost and the rule it breaks."""
+    return (coach or Coach()).review(record, seat, start)
