@@ -30,8 +30,9 @@ branches (hands with and without the exchange), see ``bulka_teach.bots.sampling`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..czech.melds import HUNDRED, Meld, find_melds
+from ..czech.melds import HUNDRED, Meld, find_melds, parse_meld
 from ..czech.rules import (
     BELA,
     LAST_TRICK,
@@ -41,9 +42,11 @@ from ..czech.rules import (
     POINTS_WITH_TRUMP,
     RANK,
     STRENGTH_WITH_TRUMP,
+    SUITS,
     TRUMP_POINTS,
     TRUMP_STRENGTH,
 )
+from .sampler import World, held_at_checks, opponent_melds, read_view
 
 INF = 10_000
 _O, _K = RANK["O"], RANK["K"]
@@ -399,7 +402,7 @@ class PlayState:
     mover: int
     hands: dict[int, list[str]]
     trick: list[tuple[int, str]]
-    tricks: list[tuple[list[str], list[int], int]]  # (cards, seats that played them, winner)
+    tricks: list[tuple[list[str], int]]  # (the two cards, the winner)
     declared: dict[int, list[Meld]]
     first_card_played: dict[int, bool]
     meld_winner: int | None
@@ -419,7 +422,7 @@ def position_from_state(state: PlayState) -> Position:
     o_zero = state.bela_holder is not None and not capture
     scored = {mover: 0, other: 0}
     won_by: dict[int, int] = {}
-    for cards, _, winner in state.tricks:
+    for cards, winner in state.tricks:
         for code in cards:
             index = PACK.card(code).index
             won_by[index] = winner
@@ -503,7 +506,7 @@ def position_from_deal(deal) -> Position:
         trump=deal.trump, rules=deal.rules.to_dict(), seats=seats, declarer=deal.declarer, mover=deal.to_move,
         hands={s: [c.code for c in deal.hands[s]] for s in seats},
         trick=[(s, c.code) for s, c in deal.trick],
-        tricks=[([c.code for _, c in t], [s for s, _ in t], w) for t, w in deal.tricks],
+        tricks=[([c.code for _, c in t], w) for t, w in deal.tricks],
         declared={s: list(deal.melds[s].declared) for s in seats},
         first_card_played={s: not deal._first_card(s) for s in seats},
         meld_winner=deal.meld_winner, scored_melds=sum(m.points for m in deal.scored_melds),
@@ -511,5 +514,44 @@ def position_from_deal(deal) -> Position:
     return position_from_state(state)
 
 
+def bela_holder(trump: int, held: dict[int, list[set[str]]]) -> int | None:
+    """The seat that held trump O and K together at one of the engine's checks (``held_at_checks``)."""
+    o, k = PACK.cards[trump * 8 + _O].code, PACK.cards[trump * 8 + _K].code
+    return next((seat for seat, moments in held.items() if any(o in cards and k in cards for cards in moments)), None)
+
+
+def position_from_world(view: dict[str, Any], world: World) -> Position:
+    """The open-card position of a seat's view in play, with the hidden cards as ``world`` deals them."""
+    deal = view["deal"]
+    if deal is None or deal["phase"] != "play":
+        raise ValueError("a position is built in the play phase; this view's deal is not in play")
+    knowledge = read_view(view)
+    viewer, opp = knowledge.viewer, knowledge.opponent
+    seats = (deal["forehand"], deal["dealer"])
+    trump = SUITS.index(deal["trump"])
+    tricks: list[tuple[list[str], int]] = []
+    played: dict[int, set[str]] = {viewer: set(), opp: set()}
+    leader = deal["forehand"]
+    for trick in deal["tricks"]:
+        tricks.append((list(trick["cards"]), trick["winner"]))
+        for seat, code in zip((leader, opp if leader == viewer else viewer), trick["cards"]):
+            played[seat].add(code)
+        leader = trick["winner"]
+    trick_now = [(e["seat"], e["card"]) for e in deal["trick"]]
+    for seat, code in trick_now:
+        played[seat].add(code)
+    own = [parse_meld(e["meld"]) for e in deal["melds"].get(str(viewer), [])]
+    log = view.get("log", [])
+    state = PlayState(
+        trump=trump, rules=view["rules"], seats=seats, declarer=deal["declarer"], mover=deal["to_move"],
+        hands={s: list(world.hands[s]) for s in seats}, trick=trick_now, tricks=tricks,
+        declared={viewer: own, opp: opponent_melds(knowledge, world)},
+        first_card_played={s: bool(played[s]) for s in seats}, meld_winner=deal["meld_winner"],
+        scored_melds=deal["meld_points"], bela_holder=bela_holder(trump, held_at_checks(view, world)),
+        hundred_asked=any(e["kind"] == "ask-hundred" for e in log))
+    return position_from_state(state)
+
+
 __all__ = ["Position", "Solution", "PlayState", "solve", "final_margin", "declarer_wins", "position_from_deal",
-           "position_from_state", "BELA_NONE", "BELA_PENDING", "BELA_MINE", "BELA_THEIRS"]
+           "position_from_state", "position_from_world", "bela_holder", "BELA_NONE", "BELA_PENDING", "BELA_MINE",
+           "BELA_THEIRS"]
