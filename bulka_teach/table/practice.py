@@ -138,7 +138,7 @@ class Practice(Controller):
         if blocked:
             self._show_notice("info", blocked)
             return
-        start, before = len(self.game.events), len(self.game.actions)
+        start, before, deals = len(self.game.events), len(self.game.actions), len(self.game.deals)
         try:
             self.game.apply(action, self.seat)
         except IllegalAction as err:
@@ -146,7 +146,7 @@ class Practice(Controller):
             return
         self._decisions.append((before, self._since))
         self._since = start
-        self._advance()
+        self._advance(deals)
         self._redraw()
 
     def control(self, name: str) -> None:
@@ -206,10 +206,14 @@ class Practice(Controller):
         """The computer's seed for this decision: the deal's seed and the moves so far, so replays agree."""
         return (self.game.setup.seed or 0) * 4096 + len(self.game.actions)
 
-    def _advance(self) -> None:
-        """After the learner's action (or at a new deal): computer moves; stop at a finished deal."""
-        deal = len(self.game.deals)
-        self._computer_moves()
+    def _advance(self, deals: int | None = None) -> None:
+        """After the learner's action (or at a new deal): computer moves; stop at a finished deal.
+
+        ``deals`` is how many deals there were before the learner's action: it may have ended the deal.
+        """
+        deal = len(self.game.deals) if deals is None else deals
+        if len(self.game.deals) == deal:
+            self._computer_moves()
         if len(self.game.deals) != deal:
             self._deal_ended(deal - 1)
 

@@ -140,7 +140,8 @@ def prompt(view: View) -> str:
         given, taken = terms if terms else ("trump seven", "face-up trump")
         if "exchange" in view["legal"]:
             return f"Exchange your {given} for the {taken} (šíbr)?"
-        return f"You hold no {given} to exchange for the {taken} (šíbr): say pass."
+        rank = {"7": "seven", "8": "eight", "9": "nine"}[given[0]]
+        return f"You do not hold the trump {rank} to exchange for the {taken} (šíbr): pass."
     if phase == "discard":
         extra = len(deal["hand"]) - 9
         cards = "a card" if extra == 1 else f"{extra} cards"
