@@ -8,7 +8,13 @@
 // felt, the caption, the notice, the prompt and the buttons. The caption and the notice are live
 // regions, so they keep their element and change only when their text (or the notice id) does.
 
-const CONTROL_GLYPHS = { first: "⏮\uFE0E", prev: "◀\uFE0E", next: "▶\uFE0E", last: "⏭\uFE0E" };
+// ⏮ ◀ ▶ ⏭ drawn as SVG: fonts without these glyphs would show empty boxes.
+const CONTROL_GLYPHS = {
+  first: `<path d="M5 5h2.6v14H5zM19 5v14L9 12z"/>`,
+  prev: `<path d="M17 5v14L6 12z"/>`,
+  next: `<path d="M7 5v14l11-7z"/>`,
+  last: `<path d="M16.4 5H19v14h-2.6zM5 5v14l10-7z"/>`,
+};
 const ROLE_WORDS = {
   dealer: "dealer (rozdává)",
   forehand: "forehand (forhont)",
@@ -123,10 +129,8 @@ class Table {
     };
     this.onClick = (event) => this.click(event);
     this.onKey = (event) => this.key(event);
-    this.onFocus = (event) => this.focused(event);
     this.root.addEventListener("click", this.onClick);
     this.root.addEventListener("keydown", this.onKey);
-    this.root.addEventListener("focusin", this.onFocus);
     model.on("change:view", this.schedule);
     model.on("change:ui", this.schedule);
     this.render();
@@ -137,7 +141,6 @@ class Table {
     this.model.off("change:ui", this.schedule);
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
-    this.root.removeEventListener("focusin", this.onFocus);
   }
 
   // --- input ----------------------------------------------------------------------------------
@@ -181,35 +184,34 @@ class Table {
     }
   }
 
-  focused(event) {
-    const card = event.target.closest?.(".bt-hand.bt-mine .bt-card");
-    if (!card) return;
-    const cards = [...card.parentElement.querySelectorAll(".bt-card")];
-    this.handIndex = cards.indexOf(card);
-    for (const c of cards) c.tabIndex = c === card ? 0 : -1;
-  }
-
+  /** Move the hand's one tab stop to card ``index`` and focus it (the arrow keys; clicks leave the tab stop). */
   focusHandCard(index) {
-    const cards = this.root.querySelectorAll(".bt-hand.bt-mine .bt-card");
-    if (!cards.length) return false;
+    const cards = [...this.root.querySelectorAll(".bt-hand.bt-mine .bt-card")];
+    if (!cards.length) return;
     this.handIndex = Math.min(index, cards.length - 1);
+    cards.forEach((card, i) => { card.tabIndex = i === this.handIndex ? 0 : -1; });
     cards[this.handIndex].focus();
-    return true;
   }
 
   /** What has the focus inside the table, said so that it can be found again after a redraw. */
   focusKey() {
     const active = this.root.ownerDocument.activeElement;
     if (!active || !this.root.contains(active)) return null;
-    if (active.closest(".bt-hand.bt-mine")) return { hand: this.handIndex };
+    const hand = active.closest(".bt-hand.bt-mine");
+    if (hand) return { hand: [...hand.querySelectorAll(".bt-card")].indexOf(active) };
     if (active.classList.contains("bt-action")) return { selector: `.bt-action[data-action="${CSS.escape(active.dataset.action)}"]` };
     if (active.classList.contains("bt-control")) return { selector: `.bt-control[data-name="${CSS.escape(active.dataset.name)}"]` };
     return { root: true };
   }
 
+  /** Focus what had the focus before a redraw: the card at the same place in the hand, the same button. */
   restoreFocus(key) {
     if (!key) return;
-    if ("hand" in key && this.focusHandCard(key.hand)) return;
+    const cards = this.root.querySelectorAll(".bt-hand.bt-mine .bt-card");
+    if ("hand" in key && cards.length) {
+      cards[Math.min(key.hand, cards.length - 1)].focus();
+      return;
+    }
     const target = key.selector && this.root.querySelector(key.selector);
     if (target && !target.disabled) target.focus();
     else this.root.focus();
@@ -289,7 +291,8 @@ function setText(el, text) {
 function controlHtml(control) {
   const glyph = CONTROL_GLYPHS[control.name];
   const label = esc(control.label || control.name);
-  const inner = glyph ? `<span aria-hidden="true">${glyph}</span>` : label;
+  const inner = glyph ? `<svg class="bt-glyph-art" viewBox="0 0 24 24" aria-hidden="true" focusable="false" `
+    + `fill="currentColor">${glyph}</svg>` : label;
   return `<button type="button" class="bt-control${glyph ? " bt-glyph" : ""}" data-name="${esc(control.name)}" `
     + `aria-label="${label}" title="${label}"${control.enabled === false ? " disabled" : ""}>${inner}</button>`;
 }
@@ -394,7 +397,8 @@ function seatHtml(ctx, seat) {
   const streak = (view.streak_words || [])[seat];
   const classes = ["bt-seat", out && "bt-out", you && "bt-me", toMove && "bt-to-move"].filter(Boolean).join(" ");
   const plate = `<div class="bt-plate">`
-    + `<div class="bt-name">${esc(playerName(view, seat))}${you ? ` <span class="bt-you">(you)</span>` : ""}</div>`
+    + `<div class="bt-name">${esc(playerName(view, seat))}${you && !/^you$/i.test(playerName(view, seat))
+      ? ` <span class="bt-you">(you)</span>` : ""}</div>`
     + `<div class="bt-role">${esc(rolesOf(ctx, seat).join(" · "))}</div>`
     + `<div class="bt-streak"${streak ? "" : " hidden"}>${esc(streak || "")}</div>`
     + (chips !== undefined ? `<div class="bt-chips">${CHIP_ART}<span>chips ${signed(chips)}</span></div>` : "")

@@ -1,0 +1,321 @@
+"""The card table's front end: shipped as package data, joined into one ES module, and drawing the DOM contract.
+
+The browser part loads the very module and stylesheet ``CardTable`` sends (``front_end()``) into Chromium
+with a stand-in for anywidget's model, and checks what a learner (and the app's browser tests) rely on:
+the seats, hands, centre, notice and buttons of ``widgets/README.md``, clicks and keys turned into
+messages, and no card drawn that the view does not hold.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from fnmatch import fnmatch
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from bulka_teach import Record
+from bulka_teach.czech.view import deal_view
+from bulka_teach.table.widget import CSS_FILE, ESM_FILES, CardTable, front_end
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+# The README's worked example: Ben passes, Ann takes hearts, Ben exchanges (šíbr), declares a twenty and
+# leads Kl; Ann declares her fifty and must now trump.
+EXAMPLE_DECK = ("Xb", "Ub", "Ob", "Oh", "Kh", "Ah", "Kl", "Al", "7h", "9h", "7a", "8a", "Xh", "8l", "9l", "Xl",
+                "Uh", "Ka", "Aa", "8h", "Ul", "Ol", "9a", "Xa", "Ua", "Oa", "7b", "8b", "9b", "Kb", "Ab", "7l")
+EXAMPLE_ACTIONS = ("pass", "take", "exchange", "declare Xb-Ub-Ob", "play Kl", "declare Uh-Oh-Kh-Ah")
+REFUSAL = "You have no leaves, so you must trump (hearts): you hold Oh, Kh, Ah, 9h, Uh."
+
+
+# --- loading ----------------------------------------------------------------------------------------------
+
+def test_the_module_and_stylesheet_come_from_the_package_data() -> None:
+    data = files("bulka_teach.widgets")
+    esm, css = front_end()
+    assert CardTable._esm == esm and CardTable._css == css
+    texts = [data.joinpath(name).read_text(encoding="utf-8") for name in ESM_FILES]
+    assert esm.index(texts[0]) < esm.index(texts[1]), "cards.js must come first: table.js calls its functions"
+    assert css == data.joinpath(CSS_FILE).read_text(encoding="utf-8") and ".bt-table" in css
+    assert esm.count("export default") == 1, "the joined module has exactly one default export (table.js)"
+    assert not re.search(r"^\s*import\b", esm, re.MULTILINE), "the joined module imports nothing"
+
+
+def test_the_package_data_patterns_ship_every_front_end_file() -> None:
+    """A wheel holds what ``pyproject.toml`` declares: every file ``front_end()`` reads must match its patterns."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert config["package-dir"]["bulka_teach.widgets"] == "widgets"
+    patterns = config["package-data"]["bulka_teach.widgets"]
+    for name in (*ESM_FILES, CSS_FILE):
+        assert any(fnmatch(name, pattern) for pattern in patterns), f"{name} would be left out of a wheel"
+        assert (ROOT / "widgets" / name).is_file()
+
+
+# --- the Python side of the messages -----------------------------------------------------------------------
+
+def test_messages_from_the_browser_reach_the_handler() -> None:
+    table = CardTable()
+    received: list[dict[str, Any]] = []
+    table._handle_custom_msg({"type": "card", "card": "7a"}, [])  # before a handler: dropped, no error
+    table.on_message(received.append)
+    table._handle_custom_msg({"type": "card", "card": "Ah"}, [])  # the path of the browser's model.send
+    table.send_from_browser({"type": "action", "action": "take"})
+    table.send_from_browser({"type": "control", "name": "next"})
+    table._handle_custom_msg("not a message", [])
+    assert received == [{"type": "card", "card": "Ah"}, {"type": "action", "action": "take"},
+                        {"type": "control", "name": "next"}]
+
+
+def test_the_text_form_names_mode_and_phase_without_a_memory_address() -> None:
+    table = CardTable(view={"deal": {"phase": "play"}}, ui={"mode": "step"})
+    assert repr(table) == "CardTable(mode='step', phase='play')"
+
+
+# --- the front end in Chromium -----------------------------------------------------------------------------
+
+HARNESS = """
+window.sent = [];
+window.models = [];
+window.showTable = (view, ui) => {
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  const state = {view, ui}, handlers = {};
+  const model = {
+    get: (key) => state[key],
+    set: (key, value) => { state[key] = value; (handlers['change:' + key] || []).forEach((h) => h()); },
+    on: (event, h) => { (handlers[event] ||= []).push(h); },
+    off: (event, h) => { handlers[event] = (handlers[event] || []).filter((x) => x !== h); },
+    send: (message) => window.sent.push(message),
+  };
+  window.models.push(model);
+  btWidget.render({model, el});
+  return window.models.length - 1;
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
+                    "(scripts/test.sh does it); these tests never download a browser.")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Page]:
+    """A page holding the shipped module (its one ``export default`` made a global) and stylesheet."""
+    esm, css = front_end()
+    tab = chromium.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
+    tab.add_style_tag(content=css)
+    tab.add_script_tag(content=esm.replace("export default", "window.btWidget =", 1) + HARNESS)
+    yield tab
+    tab.close()
+    assert not errors, errors
+
+
+def ui(**overrides: Any) -> dict[str, Any]:
+    base = {"mode": "play", "me": 0, "caption": "", "prompt": "", "notice": None, "card_verb": None,
+            "clickable": {}, "buttons": [], "controls": [], "step": None, "deal_code": None, "highlight": [],
+            "busy": False, "title": ""}
+    return base | overrides
+
+
+def example_game(actions: tuple[str, ...] = EXAMPLE_ACTIONS) -> Any:
+    return Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(EXAMPLE_DECK,),
+                  actions=actions).replay()
+
+
+def play_ui(view: dict[str, Any], **overrides: Any) -> dict[str, Any]:
+    clickable = {a.split()[1]: a for a in view["legal"] if a.startswith("play ")}
+    return ui(card_verb="play", clickable=clickable, prompt="Your turn: play a card.", **overrides)
+
+
+def show(page: Page, view: dict[str, Any], table_ui: dict[str, Any]) -> int:
+    return page.evaluate("([view, ui]) => showTable(view, ui)", [view, table_ui])
+
+
+def update(page: Page, index: int, **traits: Any) -> None:
+    """Set traits at once, as one websocket update does (one redraw expected)."""
+    page.evaluate("([i, traits]) => { for (const [k, v] of Object.entries(traits)) models[i].set(k, v); }",
+                  [index, traits])
+
+
+def cards(page: Page, selector: str) -> list[str]:
+    return page.locator(selector).evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
+def test_a_table_in_play_draws_the_view_and_nothing_more(page: Page) -> None:
+    game = example_game()
+    view = game.view(0)
+    notice = {"kind": "refused", "text": REFUSAL, "id": 1}
+    show(page, view, play_ui(view, notice=notice, deal_code="CB2-std-4KQ7M2XA"))
+    table = page.locator(".bt-table")
+    assert (table.get_attribute("data-mode"), table.get_attribute("data-phase")) == ("play", "play")
+    assert table.get_attribute("data-render") == "1"
+
+    ann, ben = page.locator(".bt-seat[data-seat='0']"), page.locator(".bt-seat[data-seat='1']")
+    assert ann.locator(".bt-name").inner_text().startswith("Ann")
+    assert "declarer (zadal)" in ann.locator(".bt-role").inner_text()
+    assert "forehand (forhont)" in ben.locator(".bt-role").inner_text()
+    assert "−10" in ann.locator(".bt-chips").inner_text()
+    assert "20" in page.locator(".bt-bank").inner_text()
+
+    assert cards(page, ".bt-hand[data-seat='0'] .bt-card") == view["deal"]["hand"]
+    assert cards(page, ".bt-hand .bt-card.bt-legal") == ["9h", "Uh", "Oh", "Kh", "Ah"]
+    backs = page.locator(".bt-hand[data-seat='1'] .bt-card")
+    assert backs.count() == view["deal"]["hand_counts"]["1"] == 8
+    assert page.locator(".bt-hand[data-seat='1'] [data-card]").count() == 0
+    assert backs.first.get_attribute("aria-label") == "face-down card"
+    drawn = set(cards(page, "[data-card]"))
+    hidden = {c.code for c in game.deal.hands[1]} - {"Xh"}  # Ben's cards; the Xh he took by šíbr is public
+    assert not drawn & hidden, f"cards of Ben's hidden hand are drawn: {drawn & hidden}"
+
+    ace = page.locator(".bt-hand .bt-card[data-card='Ah']")
+    assert ace.get_attribute("aria-label") == "eso červené — ace of hearts (trump)"
+    assert page.locator(".bt-card[data-card='8a']").get_attribute("aria-label") == "osma žaludy — eight of acorns"
+    assert cards(page, ".bt-trick .bt-card") == ["Kl"]
+    assert "červené (hearts)" in page.locator(".bt-trump").inner_text()
+    assert "13" in page.locator(".bt-stock").inner_text() and cards(page, ".bt-stock .bt-card") == ["7l"]
+    assert page.locator(".bt-first").count() == 0  # Ben took the first candidate
+    assert cards(page, ".bt-out-of-play .bt-card") == ["7h"]  # the exchanged seven
+    twenty = page.locator(".bt-melds[data-seat='1']").inner_text()
+    assert "twenty (dvacet)" in twenty and "?" in twenty and "Xb" not in twenty  # not yet told
+    assert "fifty (padesát)" in page.locator(".bt-melds[data-seat='0']").inner_text()
+    assert page.locator(".bt-outcome").count() == 0
+
+    box = page.locator(".bt-notice")
+    assert (box.get_attribute("role"), box.get_attribute("aria-live"), box.get_attribute("data-kind")) == \
+        ("status", "polite", "refused")
+    assert box.inner_text() == REFUSAL and box.locator("svg").count() == 1
+    assert page.locator(".bt-prompt").inner_text() == "Your turn: play a card."
+    assert page.locator(".bt-deal-code").inner_text().split()[-1] == "CB2-std-4KQ7M2XA"
+
+    lifted = page.locator(".bt-hand .bt-card[data-card='Ah']").bounding_box()
+    flat = page.locator(".bt-hand .bt-card[data-card='8a']").bounding_box()
+    assert lifted and flat and lifted["y"] < flat["y"] - 5, "legal cards are lifted, not only coloured"
+
+
+def test_clicks_send_messages_and_a_busy_table_ignores_them(page: Page) -> None:
+    view = example_game().view(0)
+    table_ui = play_ui(view, buttons=[{"action": "declare Uh-Oh-Kh-Ah", "label": "Declare", "hint": "h"}],
+                       controls=[{"name": "undo", "label": "Undo", "enabled": True},
+                                 {"name": "hint", "label": "Hint", "enabled": False}])
+    index = show(page, view, table_ui)
+    page.click(".bt-hand .bt-card[data-card='8a']")  # not legal: sent anyway, Python explains the refusal
+    page.click(".bt-hand .bt-card[data-card='Ah']")
+    page.click(".bt-trick .bt-card")  # not a card of the learner's hand: nothing
+    page.click(".bt-action[data-action='declare Uh-Oh-Kh-Ah']")
+    page.click(".bt-control[data-name='undo']")
+    assert page.locator(".bt-control[data-name='hint']").is_disabled()
+    assert page.evaluate("sent") == [{"type": "card", "card": "8a"}, {"type": "card", "card": "Ah"},
+                                     {"type": "action", "action": "declare Uh-Oh-Kh-Ah"},
+                                     {"type": "control", "name": "undo"}]
+    update(page, index, ui=table_ui | {"busy": True})
+    assert page.locator(".bt-table").get_attribute("aria-busy") == "true"
+    page.click(".bt-hand .bt-card[data-card='Ah']")
+    page.click(".bt-action")
+    assert len(page.evaluate("sent")) == 4, "a busy table sent a message"
+
+
+def test_the_hand_is_a_toolbar_for_the_keyboard_and_keeps_the_focus_across_redraws(page: Page) -> None:
+    view = example_game().view(0)
+    index = show(page, view, play_ui(view))
+    hand = view["deal"]["hand"]
+    tab_stops = page.locator(".bt-hand[data-seat='0'] .bt-card[tabindex='0']")
+    assert tab_stops.count() == 1, "the hand is one tab stop (roving tabindex)"
+    tab_stops.focus()
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"):
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.dataset.card") == hand[2]
+    page.keyboard.press("Enter")
+    page.keyboard.press("End")
+    page.keyboard.press(" ")
+    assert page.evaluate("sent") == [{"type": "card", "card": hand[2]}, {"type": "card", "card": hand[-1]}]
+
+    before = int(page.locator(".bt-table").get_attribute("data-render") or 0)
+    shorter = view | {"deal": view["deal"] | {"hand": hand[:5]}}
+    update(page, index, view=shorter, ui=play_ui(view, caption="Ben plays."))
+    assert int(page.locator(".bt-table").get_attribute("data-render") or 0) == before + 1, "one redraw per update"
+    assert page.evaluate("document.activeElement.dataset.card") == hand[4], "focus stays at the same place"
+
+
+def test_in_step_mode_the_arrow_keys_step(page: Page) -> None:
+    view = example_game().view(None)
+    controls = [{"name": "first", "label": "First", "enabled": False}, {"name": "prev", "label": "Previous",
+                "enabled": False}, {"name": "next", "label": "Next", "enabled": True},
+                {"name": "last", "label": "Last", "enabled": True}]
+    show(page, view, ui(mode="step", me=None, controls=controls, step={"index": 0, "count": 40}))
+    assert page.locator(".bt-table").get_attribute("data-mode") == "step"
+    assert page.locator(".bt-step").inner_text() == "1 / 40"
+    assert page.locator(".bt-control[data-name='next'] svg").count() == 1
+    assert page.locator(".bt-control[data-name='next']").get_attribute("aria-label") == "Next"
+    page.focus(".bt-table")
+    page.keyboard.press("ArrowLeft")  # prev is disabled: nothing
+    page.keyboard.press("ArrowRight")
+    page.click(".bt-control[data-name='last']")
+    assert page.evaluate("sent") == [{"type": "control", "name": "next"}, {"type": "control", "name": "last"}]
+    # a spectator sees the forehand (Ben) at the bottom, and both hands as backs
+    assert page.locator(".bt-zone-bottom .bt-seat").get_attribute("data-seat") == "1"
+    assert page.locator(".bt-hand [data-card]").count() == 0
+
+
+def test_choosing_trumps_with_three_players(page: Page) -> None:
+    game = Record(game="czech-bulka", players=("Ann", "Ben", "Cyril"), seed=11).start()
+    seat = game.to_move
+    view = game.view(seat)
+    show(page, view, ui(me=seat, buttons=[{"action": "take", "label": "Take", "hint": ""},
+                                           {"action": "pass", "label": "Pass", "hint": ""}]))
+    out = page.locator(".bt-seat.bt-out")
+    assert out.get_attribute("data-seat") == str(view["sitting_out"])
+    assert "pauzíruje" in out.locator(".bt-role").inner_text()
+    assert page.locator(".bt-table").get_attribute("data-phase") == "trump"
+    assert cards(page, ".bt-first .bt-card") == [view["deal"]["first_candidate"]]
+    assert cards(page, ".bt-stock .bt-card") == [view["deal"]["stock_top"]]
+    for s in view["deal"]["dokup_face_down"]:
+        assert page.locator(f".bt-dokup[data-seat='{s}'] .bt-back").count() == 3
+    assert page.locator(".bt-trump").count() == 0 and page.locator(".bt-offer").count() == 1
+    assert cards(page, f".bt-hand[data-seat='{seat}'] .bt-card") == view["deal"]["hand"]
+    assert page.locator(".bt-action").all_inner_texts() == ["Take", "Pass"]
+
+
+def test_a_finished_deal_shows_its_outcome_and_last_trick(page: Page) -> None:
+    game = example_game(EXAMPLE_ACTIONS + ("play Kh",))
+    while game.deals[-1].outcome is None:
+        game.apply(game.legal_actions()[0])
+    view = game.view(0) | {"deal": deal_view(game.deals[-1], 0)}
+    show(page, view, ui())
+    outcome = page.locator(".bt-outcome")
+    assert outcome.count() == 1 and page.locator(".bt-table").get_attribute("data-phase") == "over"
+    winner = view["players"][view["deal"]["outcome"]["winner"]]
+    assert f"{winner} wins" in outcome.inner_text()
+    assert cards(page, ".bt-last-trick .bt-card") == view["deal"]["tricks"][-1]["cards"]
+    assert page.locator(".bt-points[data-seat='0']").count() == 1
+
+
+def test_a_static_picture_draws_only_the_cards_it_is_given(page: Page) -> None:
+    hearts = ["7h", "8h", "9h", "Xh", "Uh", "Oh", "Kh", "Ah"]
+    show(page, {"deal": {"open_hands": {"0": hearts}}}, ui(mode="static", me=None, highlight=["Oh"],
+                                                          caption="The hearts, low to high."))
+    assert page.locator(".bt-table").get_attribute("data-mode") == "static"
+    assert cards(page, ".bt-hand[data-seat='0'] .bt-card") == hearts
+    assert cards(page, ".bt-card.bt-highlight") == ["Oh"]
+    assert page.locator(".bt-seat, .bt-stock, .bt-bank, .bt-outcome").count() == 0
+    assert page.locator(".bt-caption").inner_text() == "The hearts, low to high."
+    images = page.locator(".bt-card img").evaluate_all("imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
+    assert images == [True] * 8, "every card picture loads"
