@@ -206,7 +206,10 @@ function robe(top, bottom, c, ermine) {
       + `stroke-width=".5"/><circle cx="42" cy="${top + 5}" r="1" fill="${INK}"/>`
       + `<circle cx="58" cy="${top + 5}" r="1" fill="${INK}"/><circle cx="50" cy="${top + 7}" r="1" fill="${INK}"/>`
     : `<path d="M42 ${top - 1}L50 ${top + 7}L58 ${top - 1}" fill="#fff" stroke="${INK}" stroke-width=".6"/>`;
-  return body + collar;
+  const buttons = [0.22, 0.4, 0.58].map((f) => `<circle cx="50" cy="${top + (bottom - top) * f + 4}" r="1.4" `
+    + `fill="${GOLD}" stroke="${c.dark}" stroke-width=".4"/>`).join("");
+  const hem = `<path d="M${50 - w + 2} ${bottom - 5}H${50 + w - 2}" stroke="${GOLD}" stroke-width="2.2"/>`;
+  return body + hem + (ermine ? "" : buttons) + collar;
 }
 
 function figureCard(rank, suit) {
@@ -215,7 +218,9 @@ function figureCard(rank, suit) {
     + `stroke-width="1.2"/>`;
   if (rank === "U") {  // the under's suit sign low, at his feet
     return panel + robe(60, 116, c, false)
-      + `<path d="M36 116V126M64 116V126" stroke="${INK}" stroke-width="4" stroke-linecap="round"/>`
+      + `<path d="M36 116V125M64 116V125" stroke="${INK}" stroke-width="4" stroke-linecap="round"/>`
+      + `<ellipse cx="34" cy="126.5" rx="4.5" ry="2.2" fill="${INK}"/><ellipse cx="66" cy="126.5" rx="4.5" ry="2.2" `
+      + `fill="${INK}"/>`
       + `<path d="M34 86L26 104M66 86L72 100" stroke="${c.dark}" stroke-width="6" stroke-linecap="round"/>`
       + hand(26, 105) + hand(72, 101)
       + `<path d="M29 88H71" stroke="${GOLD}" stroke-width="3"/>`
