@@ -370,6 +370,7 @@ class Context {
 // --- the whole table --------------------------------------------------------------------------
 
 function tableHtml(ctx) {
+  if (!(ctx.view.players || []).length) return "";  // nothing to draw yet
   const { top, bottom, side } = ctx.seats;
   return (top !== null ? `<div class="bt-zone bt-zone-top">${seatHtml(ctx, top)}</div>` : "")
     + (side !== null ? `<div class="bt-zone bt-zone-side">${seatHtml(ctx, side)}</div>` : "")
@@ -475,9 +476,12 @@ function talonHtml(ctx) {
   if (!deal) return `<div class="bt-talon"></div>`;
   const first = deal.first_candidate;
   const count = Number(deal.stock_count || 0);
-  const firstHtml = first ? `<div class="bt-first" aria-label="first candidate (spodní)">${ctx.card(first)}</div>` : "";
-  const stockHtml = count ? `<div class="bt-stock" role="group" aria-label="stock (balíček): ${count} `
-    + `${count === 1 ? "card" : "cards"} face up, the visible one on top">`
+  const offered = deal.phase === "trump" && deal.offer ? deal.offer.which : null;
+  const firstHtml = first ? `<div class="bt-first${offered === "first" ? " bt-offered" : ""}" `
+    + `aria-label="first candidate (spodní)${offered === "first" ? ", offered as trumps" : ""}">${ctx.card(first)}</div>` : "";
+  const stockHtml = count ? `<div class="bt-stock${offered === "second" ? " bt-offered" : ""}" role="group" `
+    + `aria-label="stock (balíček): ${count} ${count === 1 ? "card" : "cards"} face up, the visible one on top`
+    + `${offered === "second" ? ", offered as trumps" : ""}">`
     + `<div class="bt-stock-pile${count > 1 ? " bt-pile" : ""}">${ctx.card(deal.stock_top)}</div>`
     + `<span class="bt-count" aria-hidden="true">${count}</span></div>` : "";
   const labels = [first ? `spodní ${tag(first)}` : "", count ? `balíček ${count} · top ${tag(deal.stock_top)}` : ""]
@@ -512,7 +516,9 @@ function playHtml(ctx) {
   }
   const number = tricks.length + 1;
   const trickLabel = deal.phase === "play" ? `trick ${number} of 9 (štych)` : "";
-  return `<div class="bt-play${deal.outcome ? " bt-over" : ""}"><div class="bt-trick" role="group" aria-label="${trickLabel || "the trick"}">`
+  const idle = deal.phase !== "play" && !trick.length ? " bt-idle" : "";
+  return `<div class="bt-play${deal.outcome ? " bt-over" : ""}">`
+    + `<div class="bt-trick${idle}" role="group" aria-label="${trickLabel || "the trick"}">`
     + `${trickLabel ? `<span class="bt-label bt-trick-label">${trickLabel}</span>` : ""}`
     + `${trickCards(ctx, trick)}</div>${last}${outcomeHtml(ctx)}</div>`;
 }
@@ -522,7 +528,8 @@ function outcomeHtml(ctx) {
   if (!o) return "";
   const view = ctx.view;
   const name = (s) => esc(playerName(view, s));
-  const head = o.winner !== null && o.winner !== undefined ? `${name(o.winner)} wins` : "No game";
+  const winner = o.winner !== null && o.winner !== undefined ? playerName(view, o.winner) : null;
+  const head = winner === null ? "No game" : /^you$/i.test(winner) ? `${esc(winner)} win` : `${esc(winner)} wins`;
   const points = o.points ? Object.entries(o.points).map(([s, p]) => `${name(Number(s))} <b>${p}</b>`).join(" : ") : "";
   const stake = (view.rules || {}).stake;
   const pays = o.pays && o.loser !== null ? `${name(o.loser)} pays ${stake ?? "the stake"} into the bank.` : "";
