@@ -49,7 +49,7 @@ def test_a_whole_game_played_by_clicks_reaches_the_score():
     play(practice, random.Random(1))
     view, ui = practice.table.view, practice.table.ui
     assert view["deal"]["outcome"] is not None and view["to_move"] is None
-    assert ui["prompt"].endswith("Press New deal to play another game.")
+    assert ui["prompt"] == "This game is over: press New deal to play another game."
     assert controls(practice) == {"new": True, "undo": True, "continue": False}
     assert any(e.kind == "game-over" for e in practice.game.events)
     practice.table.send_from_browser({"type": "card", "card": "Ah"})  # after the end: told what to do
@@ -201,7 +201,7 @@ def test_three_players_the_learner_sitting_out_watches_the_others_play_their_gam
     assert view["deal"]["outcome"] is not None and view["deal"]["outcome"]["kind"] != "redeal"
     assert view["deal"]["hand"] == [] and view["sitting_out"] == 0
     assert view["log"] and practice.table.ui["caption"]
-    assert practice.table.ui["prompt"].endswith("Press Continue for the next game.")
+    assert practice.table.ui["prompt"] == "This game is over: press Continue for the next game."
     practice.control("continue")  # the one who sat out plays the next game
     assert practice.table.view["sitting_out"] != 0 and practice.table.view["deal"]["hand"]
     play(practice, random.Random(9))

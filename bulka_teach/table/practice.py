@@ -262,7 +262,7 @@ class Practice(Controller):
     def _finished_text(self) -> str:
         if self.whole == "bulka":
             return f"{self._event_text('bank-won')} The bulka is over: press New deal for a new one."
-        return f"{self._event_text('game-over')} Press New deal to play another game."
+        return "This game is over: press New deal to play another game."
 
     def _status(self) -> str | None:
         """The prompt when the table is not asking for a move (None: the engine's question is shown)."""
@@ -270,7 +270,7 @@ class Practice(Controller):
             if self.finished:
                 return self._finished_text()
             if "game-over" in self._kinds(self._shown):
-                return f"{self._event_text('game-over')} Press Continue for the next game."
+                return "This game is over: press Continue for the next game."
             return "Nobody chose trumps, so the cards are dealt again: press Continue for the next deal."
         if self._sits_out():
             names = [self.players[s] for s in self.game.deal.seats]
