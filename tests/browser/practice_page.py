@@ -1,0 +1,134 @@
+"""Driving the practice lesson in Chromium as a learner does, and replaying the same game in-process.
+
+The practice table's computer is seeded from the deal code, so the same code and the same learner
+moves give the same game in this process: the tests get the engine's own ``game.view(learner)``
+after every action as ground truth for what the page may show.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Locator, Page
+from voila_server import PRACTICE, WIDGET_TIMEOUT_MS, Server, open_lesson
+from ws_frames import cards_in
+
+from bulka_teach.game import Game
+from bulka_teach.table.practice import Practice
+
+TABLE = ".bt-table[data-mode='play']"
+Move = tuple[str, str]  # ("card", "7a") or ("action", "take")
+
+# True once the table was drawn again after render number `n` and waits for the learner (or shows the outcome).
+_REDRAWN = """([selector, n]) => {
+  const table = document.querySelector(selector);
+  return table !== null && Number(table.dataset.render) > n
+    && table.querySelector('.bt-legal, .bt-action, .bt-outcome') !== null;
+}"""
+
+
+def open_practice(page: Page, server: Server, query: str = "") -> Locator:
+    """Open the practice lesson (``query``: e.g. ``?deal=CB2-std-…``) and return its table once it is drawn."""
+    open_lesson(page, server, PRACTICE, query)
+    table = page.locator(TABLE).first
+    table.locator(".bt-legal, .bt-action").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    return table
+
+
+def render_count(table: Locator) -> int:
+    return int(table.get_attribute("data-render") or 0)
+
+
+def deal_code(table: Locator) -> str:
+    """The code printed on the table ("deal CB2-std-4KQ7M2XA" → "CB2-std-4KQ7M2XA")."""
+    return table.locator(".bt-deal-code").inner_text().split()[-1]
+
+
+def learner_seat(table: Locator) -> int:
+    """The seat whose hand is face up (in practice only the learner's is)."""
+    return int(table.locator(".bt-hand:has(.bt-card[data-card])").first.get_attribute("data-seat") or 0)
+
+
+def hand(table: Locator) -> list[str]:
+    """The learner's face-up cards, in the order drawn."""
+    return table.locator(".bt-hand .bt-card[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
+def next_move(table: Locator) -> tuple[Locator, Move]:
+    """What the test learner does next: the first legal card, else the first action button."""
+    legal = table.locator(".bt-card.bt-legal[data-card]")
+    if legal.count():
+        return legal.first, ("card", legal.first.get_attribute("data-card") or "")
+    button = table.locator(".bt-action").first
+    return button, ("action", button.get_attribute("data-action") or "")
+
+
+def click_and_wait(page: Page, table: Locator, target: Locator) -> None:
+    """Click ``target`` and wait until the table is drawn again and asks the learner again (or shows the outcome)."""
+    before = render_count(table)
+    target.click()
+    page.wait_for_function(_REDRAWN, arg=[TABLE, before], timeout=WIDGET_TIMEOUT_MS)
+
+
+def state_snapshot(table: Locator) -> str:
+    """Everything on the table but the notice and the render counter (to see that a refusal changed nothing)."""
+    return table.evaluate("""t => {
+      const copy = t.cloneNode(true);
+      copy.querySelectorAll('.bt-notice').forEach(n => n.remove());
+      copy.removeAttribute('data-render');
+      return copy.outerHTML;
+    }""")
+
+
+@dataclass
+class Replay:
+    """The same practice game in this process, with the cards the learner may know after each of its moves."""
+
+    code: str
+    seat: int
+    practice: Practice = field(init=False)
+    allowed: list[set[str]] = field(default_factory=list)  # allowed[k]: after k learner moves
+    _seen: set[str] = field(default_factory=set)
+    _views_done: int = 0
+
+    def __post_init__(self) -> None:
+        self.practice = Practice(code=self.code, seat=self.seat)
+        assert self.practice.deal_code == self.code, "the replay must deal the page's deal"
+        self._catch_up()
+
+    def move(self, move: Move) -> None:
+        kind, value = move
+        before = len(self.practice.game.actions)
+        if kind == "card":
+            self.practice.click(value)
+        else:
+            self.practice.act(value)
+        assert len(self.practice.game.actions) > before, \
+            f"the replay did not accept {move}: {self.practice.table.ui.get('notice')}"
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Add what the learner may know after every action since the last move (the computer's actions too)."""
+        record = self.practice.game.record()
+        for n in range(self._views_done, len(record.actions) + 1):
+            self._seen |= known_to(record.with_actions(record.actions[:n]).replay(), self.seat)
+        self._views_done = len(record.actions) + 1
+        self.allowed.append(set(self._seen))
+
+
+def known_to(game: Game, seat: int) -> set[str]:
+    """The cards the engine lets ``seat`` know in this state: its view, its explanation of every event so far
+    (the open cut of earlier deals included), and the card the šíbr rule names publicly (the lowest of the
+    trump 7, 8, 9 not lying face up), which the table may name without saying who holds it."""
+    view = game.view(seat)
+    known = cards_in(view) | {card for event in game.events for card in cards_in(game.explain(event, seat))}
+    deal = view.get("deal") or {}
+    trump = deal.get("trump")
+    if trump:
+        face_up = {deal.get("first_candidate"), deal.get("stock_top"), *deal.get("out_of_play", [])}
+        known |= {next((rank + trump for rank in "789" if rank + trump not in face_up), "")} - {""}
+    return known
+
+
+def describe(cards: set[str]) -> str:
+    return json.dumps(sorted(cards))

@@ -1,0 +1,145 @@
+"""The practice lesson in Chromium: a whole deal by clicks, refusals, deal codes, and no hidden card on the wire."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from practice_page import (
+    Move,
+    Replay,
+    click_and_wait,
+    deal_code,
+    describe,
+    hand,
+    learner_seat,
+    next_move,
+    open_practice,
+    render_count,
+    state_snapshot,
+)
+from voila_server import Server
+from ws_frames import cards_in_message, decode
+
+from bulka_teach import DealCode
+from bulka_teach.dealing import DealCodeError
+
+pytestmark = pytest.mark.browser
+MAX_MOVES = 200  # a deal takes a few dozen learner moves; more means the table stopped progressing
+
+
+@dataclass
+class PlayedDeal:
+    """A practice deal played to its score by clicks, with every frame the page received."""
+
+    code: str
+    seat: int
+    moves: list[Move] = field(default_factory=list)
+    frames: list[tuple[int, bytes | str]] = field(default_factory=list)  # (learner moves made when received, frame)
+    outcome: str = ""
+    points: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def played(browser: Browser, voila: Server) -> PlayedDeal:
+    """Open the practice lesson (a fresh deal), then click the first legal card or action until the score shows."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    record: list[tuple[int, bytes | str]] = []
+    moves: list[Move] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: record.append((len(moves), frame))))
+    try:
+        table = open_practice(page, voila)
+        deal = PlayedDeal(code=deal_code(table), seat=learner_seat(table), moves=moves, frames=record)
+        while table.locator(".bt-outcome").count() == 0:
+            assert len(moves) < MAX_MOVES, f"no score after {MAX_MOVES} moves; last moves {moves[-5:]}"
+            target, move = next_move(table)
+            moves.append(move)  # counted before the click: its frames can only come after
+            click_and_wait(page, table, target)
+        deal.outcome = table.locator(".bt-outcome").inner_text()
+        deal.points = table.locator(".bt-points").all_inner_texts()
+        return deal
+    finally:
+        context.close()
+
+
+def test_a_whole_deal_is_played_by_clicks_to_the_score(played: PlayedDeal) -> None:
+    assert played.moves, "the learner was never asked to act"
+    assert played.outcome.strip(), "the deal ended with an empty outcome panel"
+    assert any(text.strip() for text in played.points), "the score shows no points"
+    # the same code and the same clicks give the same game in-process, and it is over there too
+    replay = Replay(played.code, played.seat)
+    for move in played.moves:
+        replay.move(move)
+    assert replay.practice.table.view["deal"]["outcome"], "the same clicks in-process did not finish the deal"
+
+
+def test_no_websocket_frame_carries_a_card_the_learner_may_not_see(played: PlayedDeal) -> None:
+    replay = Replay(played.code, played.seat)
+    for move in played.moves:
+        replay.move(move)
+    assert len(replay.allowed) == len(played.moves) + 1
+    checked = 0
+    for moves_made, frame in played.frames:
+        message = decode(frame)
+        leaked = cards_in_message(message) - replay.allowed[moves_made]
+        assert not leaked, (f"a {message.channel}/{message.msg_type} frame received after {moves_made} learner "
+                            f"moves names {describe(leaked)}, which the learner may not see then "
+                            f"(deal {played.code}, moves {played.moves[:moves_made]})")
+        checked += message.msg_type == "comm_msg"
+    assert checked >= len(played.moves), "too few widget updates were seen: the frames were not all read"
+
+
+def test_a_refused_click_shows_the_engines_explanation_and_changes_nothing(page: Page, voila: Server) -> None:
+    table = open_practice(page, voila)
+    replay = Replay(deal_code(table), learner_seat(table))
+    for _ in range(MAX_MOVES):
+        legal = table.locator(".bt-card.bt-legal[data-card]").all()
+        others = table.locator(".bt-hand .bt-card[data-card]:not(.bt-legal)").all()
+        if legal and others:
+            break
+        assert table.locator(".bt-outcome").count() == 0, "the deal ended before a card could be refused"
+        target, move = next_move(table)
+        click_and_wait(page, table, target)
+        replay.move(move)
+    card = others[0].get_attribute("data-card")
+    refusal = replay.practice.game.verdict(f"{replay.practice.table.ui['card_verb']} {card}", replay.seat)
+    assert refusal is not None, f"the engine would accept {card}: the page marked a legal card as not legal"
+
+    before_html, before_render = state_snapshot(table), render_count(table)
+    others[0].click()
+    notice = table.locator(".bt-notice[data-kind='refused']")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(refusal.message)
+    assert render_count(table) > before_render
+    assert state_snapshot(table) == before_html, "a refused click changed the table"
+
+
+def test_the_deal_parameter_deals_the_same_hand_again(browser: Browser, voila: Server, played: PlayedDeal) -> None:
+    hands = []
+    for _ in range(2):
+        context = browser.new_context()
+        try:
+            table = open_practice(context.new_page(), voila, f"?deal={played.code}")
+            assert deal_code(table) == played.code
+            hands.append(hand(table))
+        finally:
+            context.close()
+    expected = Replay(played.code, played.seat).practice.game.view(played.seat)["deal"]["hand"]
+    assert hands[0] == hands[1], "the same deal code dealt two different hands"
+    assert sorted(hands[0]) == sorted(expected), "the page's hand is not the deal code's hand"
+
+
+def test_a_malformed_deal_code_gives_a_clear_notice_and_a_fresh_deal(page: Page, voila: Server) -> None:
+    bad = "CB2-std-4K!Q"
+    with pytest.raises(DealCodeError) as problem:
+        DealCode.parse(bad)
+    table = open_practice(page, voila, f"?deal={bad}")
+    notice = table.locator(".bt-notice")
+    expect(notice).to_contain_text("deal code")
+    expect(notice).to_contain_text(str(problem.value))
+    fresh = deal_code(table)
+    assert fresh != bad
+    DealCode.parse(fresh)  # a real code, that deals this fresh deal again
+    expect(table.locator(".bt-legal, .bt-action").first).to_be_visible()
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
