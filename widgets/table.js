@@ -88,7 +88,7 @@ function leaderOf(deal, k) {
 class Table {
   constructor(model, el) {
     this.model = model;
-    this.id = `bt${++tableCount}`;
+    this.id = `bt${++tableCount}-${Math.random().toString(36).slice(2, 8)}`;  // unique even if the module loads twice
     this.renders = 0;
     this.handIndex = 0;
     this.shown = { caption: null, notice: null };
