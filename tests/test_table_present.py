@@ -139,3 +139,17 @@ def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypa
     monkeypatch.setenv("VOILA_PREHEAT", "False")  # a kernel started for this very request: nothing to wait for
     monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-13")
     assert query_string() == "deal=CB2-std-13" and calls == [None]
+
+
+def test_renonc_mode_warns_that_a_rule_error_loses_the_game():
+    _view, ui = ui_after(6, rules={"renonc_mode": True})
+    assert ui["prompt"].endswith("Careful (house rule renonc_mode): a card against this rule is accepted, and loses "
+                                 "you the game (renonc).")
+    _view, ui = ui_after(6)
+    assert "renonc" not in ui["prompt"]
+
+
+def test_best_only_meld_scope_is_said_when_declaring():
+    _view, ui = ui_after(3, rules={"meld_scope": "best_only"})
+    assert ui["prompt"].startswith("Declare your melds (hlášky) with your first card, highest first (house rule: "
+                                   "only the best meld scores)")

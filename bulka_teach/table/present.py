@@ -106,8 +106,11 @@ def buttons(view: View) -> list[dict[str, str]]:
 def _play_prompt(view: View) -> str:
     deal, rules = view["deal"], view["rules"]
     melds = any(a.startswith("declare ") for a in view["legal"])
-    ask = ("Declare your melds (hlášky) with your first card, highest first — or play a card." if melds
-           else "Your turn: play a card.")
+    if melds:
+        scope = " (house rule: only the best meld scores)" if rules["meld_scope"] == "best_only" else ""
+        ask = f"Declare your melds (hlášky) with your first card, highest first{scope} — or play a card."
+    else:
+        ask = "Your turn: play a card."
     if not deal["trick"]:
         return ask if melds else "Your turn: play a card (you lead)."
     led = deal["trick"][0]["card"]
@@ -118,8 +121,10 @@ def _play_prompt(view: View) -> str:
     elif deal["trump"] in suits:
         rule = f"you have no {SUIT_NAMES[led[1]]}, so you must trump with {suit_text(deal['trump'])}"
     else:
-        rule = f"you have no {SUIT_NAMES[led[1]]} and no trumps, so any card will do"
-    return f"{ask} {led} was led: {rule}."
+        return f"{ask} {led} was led: you have no {SUIT_NAMES[led[1]]} and no trumps, so any card will do."
+    renonc = (" Careful (house rule renonc_mode): a card against this rule is accepted, and loses you the game "
+              "(renonc)." if rules["renonc_mode"] else "")
+    return f"{ask} {led} was led: {rule}.{renonc}"
 
 
 def prompt(view: View) -> str:
