@@ -173,3 +173,11 @@ def test_equivalent_cards_share_a_value_and_differing_points_are_kept_apart():
     assert solution.values["7l"] == solution.values["8l"]
     assert set(solution.values) == {"7l", "8l", "Xl", "Kl"}
     assert solution.values["Xl"] == -50  # the opponent's Al takes it, then every acorn: all 40 points and the last 10
+
+
+def test_bench_prints_the_figures(capsys):
+    from bulka_teach.bots.solver_bench import main
+
+    assert main(deals=3, seed=5) == 0
+    out = capsys.readouterr().out
+    assert "median" in out and "p95" in out and "nodes searched" in out and "Python 3." in out

@@ -30,6 +30,7 @@ branches (hands with and without the exchange), see ``bulka_teach.bots.sampling`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..czech.melds import HUNDRED, Meld, find_melds, parse_meld
@@ -105,7 +106,7 @@ def solve(position: Position) -> Solution:
     in_play = hl | hf | (1 << position.led if position.led >= 0 else 0)
     for rep, group in search.groups(legal, in_play, position.led):
         if position.led < 0:
-            value = search.follow(rep, hl ^ (1 << rep), hf, position.bela, -INF, INF)
+            value = search.lead_exact(rep, hl ^ (1 << rep), hf, position.bela)
         else:
             # the mover follows: the opponent led, so the search's leader is the opponent
             value = -search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
@@ -167,6 +168,7 @@ _KIND_POINTS = (PLAIN_POINTS[:8], TRUMP_POINTS[:8], tuple(0 if r == _O else p fo
 _KIND_STRENGTH = (PLAIN_STRENGTH[:8], TRUMP_STRENGTH[:8], TRUMP_STRENGTH[:8])
 LEAD, FOLLOW, TRUMP_IN, DISCARD = 0, 1, 2, 3  # how a suit's cards are ordered
 _SUIT_MOVES: dict[int, tuple[tuple[int, int], ...]] = {}
+_SUIT_REPS: dict[int, tuple[int, ...]] = {}  # the same, representative cards only (what the search iterates)
 
 
 def suit_moves(suit: int, kind: int, own: int, others: int, mode: int, pivot: int = 0) -> tuple[tuple[int, int], ...]:
@@ -181,6 +183,25 @@ def suit_moves(suit: int, kind: int, own: int, others: int, mode: int, pivot: in
     if found is None:
         found = _SUIT_MOVES[key] = _merge_suit(suit, kind, own, others, mode, pivot)
     return found
+
+
+def suit_reps(suit: int, kind: int, own: int, others: int, mode: int, pivot: int = 0) -> tuple[int, ...]:
+    """``suit_moves`` without the masks of equivalent cards."""
+    key = own | others << 8 | kind << 16 | mode << 18 | pivot << 20 | suit << 28
+    found = _SUIT_REPS.get(key)
+    if found is None:
+        found = _SUIT_REPS[key] = tuple(g[0] for g in suit_moves(suit, kind, own, others, mode, pivot))
+    return found
+
+
+@cache
+def _tricks(trump: int, o_points: int) -> tuple[tuple[bool, int], ...]:
+    """By ``led << 5 | answer``: whether the answer wins the trick, and the two cards' points."""
+    strength = STRENGTH_WITH_TRUMP[trump]
+    pts = list(POINTS_WITH_TRUMP[trump])
+    pts[trump * 8 + _O] = o_points
+    return tuple((((f >> 3) == (c >> 3) or (f >> 3) == trump) and strength[f] > strength[c], pts[c] + pts[f])
+                 for c in range(32) for f in range(32))
 
 
 def _merge_suit(suit: int, kind: int, own: int, others: int, mode: int, pivot: int) -> tuple[tuple[int, int], ...]:
@@ -206,181 +227,218 @@ def _merge_suit(suit: int, kind: int, own: int, others: int, mode: int, pivot: i
 
 
 class _Search:
-    """One search: tables for a trump, the transposition table, the node count."""
+    """One search: a trump's tables, the transposition table and the node count.
+
+    The recursive steps are closures over local tables (faster than attribute look-ups in CPython):
+    ``lead`` (a trick's start, alpha-beta with the transposition table), ``follow`` (the follower's
+    answers to a led card), ``small`` (the exact value of a two-card ending, memoised) and ``answer``
+    (a trick whose two cards are chosen, then exact play).
+    """
 
     def __init__(self, trump: int, must_beat: bool, o_points: int) -> None:
-        self.trump = trump
-        self.must_beat = must_beat
-        self.strength = STRENGTH_WITH_TRUMP[trump]
-        pts = list(POINTS_WITH_TRUMP[trump])
-        pts[trump * 8 + _O] = o_points
-        self.points = pts
-        self.bela_cards = (1 << (trump * 8 + _O)) | (1 << (trump * 8 + _K))
-        self.trump_mask = 0xFF << (trump * 8)
-        self.above = _ABOVE[trump]
-        self.tt: dict[int, tuple[int, int, int]] = {}
-        self.nodes = 0
+        bela_cards = (1 << (trump * 8 + _O)) | (1 << (trump * 8 + _K))
+        trump_mask = 0xFF << (trump * 8)
+        above = _ABOVE[trump]
         trump_kind = 1 if o_points else 2
+        kind_of = [trump_kind if s == trump else 0 for s in range(4)]
         #: (suit, shift, kind): plain suits first, trumps last
-        self.suits = tuple((s, s * 8, 0) for s in range(4) if s != trump) + ((trump, trump * 8, trump_kind),)
-        self.trump_kind = trump_kind
+        suits = tuple((s, s * 8, 0) for s in range(4) if s != trump) + ((trump, trump * 8, trump_kind),)
+        reps_cache = _SUIT_REPS
+        outcomes = _tricks(trump, o_points)
+        tt: dict[int, tuple[int, int, list[int]]] = {}
+        memo: dict[int, int] = {}
+        self.tt, self.memo = tt, memo
+        self.expanded = 0
 
-    def groups(self, moves: int, in_play: int, led: int = -1) -> list[tuple[int, int]]:
-        """The candidate cards ``moves`` merged and ordered (see ``suit_moves``); ``led``: the card to answer."""
-        out: list[tuple[int, int]] = []
-        for suit, shift, kind in self.suits:
-            own = moves >> shift & 0xFF
-            if own:
-                others = in_play >> shift & 0xFF & ~own
-                if led < 0:
-                    out += suit_moves(suit, kind, own, others, LEAD)
-                elif suit == led >> 3:
-                    out += suit_moves(suit, kind, own, others, FOLLOW, _KIND_STRENGTH[kind][led & 7])
-                elif suit == self.trump:
-                    out += suit_moves(suit, kind, own, others, TRUMP_IN)
-                else:
-                    out += suit_moves(suit, kind, own, others, DISCARD)
-        return out
+        def groups(moves: int, in_play: int, led: int = -1, pick=suit_moves) -> list:
+            """The candidate cards merged and ordered (see ``suit_moves``); ``led``: the card answered."""
+            out: list = []
+            for suit, shift, kind in suits:
+                own = moves >> shift & 0xFF
+                if own:
+                    others = in_play >> shift & 0xFF & ~own
+                    if led < 0:
+                        out += pick(suit, kind, own, others, LEAD)
+                    elif suit == led >> 3:
+                        out += pick(suit, kind, own, others, FOLLOW, _KIND_STRENGTH[kind][led & 7])
+                    elif suit == trump:
+                        out += pick(suit, kind, own, others, TRUMP_IN)
+                    else:
+                        out += pick(suit, kind, own, others, DISCARD)
+            return out
 
-    # --- the search -----------------------------------------------------------------------
-    def lead(self, hl: int, hf: int, bela: int, alpha: int, beta: int) -> int:
-        """The leader's margin from a trick's start (hands ``hl`` and ``hf``, two cards or more), in (alpha, beta)."""
-        self.nodes += 1
-        key = hl | (hf << 32) | (bela << 64)
-        entry = self.tt.get(key)
-        if entry is not None:
-            low, high, moves = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
-        else:
-            low, high = -INF, INF
-            moves = [g[0] for g in self.groups(hl, hl | hf)]
-        start_alpha = alpha
-        best, best_at = -INF, 0
-        follow = self.follow
-        for at, card in enumerate(moves):
-            value = follow(card, hl ^ (1 << card), hf, bela, alpha, beta)
-            if value > best:
-                best, best_at = value, at
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        if best_at:  # the best card is tried first next time
-            moves = [moves[best_at]] + moves[:best_at] + moves[best_at + 1:]
-        if best <= start_alpha:
-            self.tt[key] = (low, best, moves)
-        elif best >= beta:
-            self.tt[key] = (best, high, moves)
-        else:
-            self.tt[key] = (best, best, moves)
-        return best
+        def answers(c: int, hf: int, in_play: int):
+            """The follower's legal cards against ``c``, merged and ordered."""
+            suit = c >> 3
+            shift = suit * 8
+            same = hf >> shift & 0xFF
+            if same:
+                if must_beat:
+                    higher = same & (above[c] >> shift)
+                    if higher:
+                        same = higher
+                kind = kind_of[suit]
+                pivot = _KIND_STRENGTH[kind][c & 7]
+                others = (in_play >> shift & 0xFF) & ~same
+                key = same | others << 8 | kind << 16 | FOLLOW << 18 | pivot << 20 | suit << 28
+                found = reps_cache.get(key)
+                return found if found is not None else suit_reps(suit, kind, same, others, FOLLOW, pivot)
+            return groups((hf & trump_mask) or hf, in_play, c, suit_reps)
 
-    def follow(self, c: int, hl: int, hf: int, bela: int, alpha: int, beta: int) -> int:
-        """The leader's margin after leading ``c`` (``hl`` without it): the follower minimises it."""
-        suit = c >> 3
-        shift = suit * 8
-        in_play = hl | hf | (1 << c)
-        same = hf >> shift & 0xFF
-        if same:
-            if self.must_beat:
-                higher = same & (self.above[c] >> shift)
-                if higher:
-                    same = higher
-            kind = self.trump_kind if suit == self.trump else 0
-            moves = suit_moves(suit, kind, same, (in_play >> shift & 0xFF) & ~same, FOLLOW,
-                               _KIND_STRENGTH[kind][c & 7])
-        else:
-            trumps = hf & self.trump_mask
-            moves = self.groups(trumps or hf, in_play, c)
-        strength, pts = self.strength, self.points
-        trump = self.trump
-        if hl == 0:
-            last, after = LAST_TRICK, 0  # this is the last trick
-        elif hl & (hl - 1) == 0:
-            last, after = 0, 1  # one more trick after this one: played out directly
-        else:
-            last, after = 0, 2
-        best = INF
-        for f, _ in moves:
-            rest = hf ^ (1 << f)
-            worth = pts[c] + pts[f] + last
-            follower_wins = ((f >> 3) == suit or (f >> 3) == trump) and strength[f] > strength[c]
-            if bela < 2:  # no bela at stake, or neither of trump O and K won yet
-                bela_next = bela
-                if bela and (self.bela_cards & ((1 << c) | (1 << f))):
-                    extra, bela_next = self._bela(c, f, bela, follower_wins)
+        def close(c: int, f: int, bela: int) -> tuple[int, int, bool]:
+            """The trick c-f: its worth to the winner (no last-trick bonus), the winner's bela state, who won."""
+            follower_wins, worth = outcomes[c << 5 | f]
+            if bela:
+                if bela_cards & ((1 << c) | (1 << f)):
+                    extra, bela = _bela_step(bela_cards, c, f, bela, follower_wins)
                     worth += extra
-            elif self.bela_cards & ((1 << c) | (1 << f)):
-                extra, bela_next = self._bela(c, f, bela, follower_wins)
-                worth += extra
+                elif follower_wins and bela >= BELA_MINE:
+                    bela ^= 1  # told from the winner's side
+            return worth, bela, follower_wins
+
+        def last_trick(hl: int, hf: int, bela: int) -> int:
+            worth, _, follower_wins = close(hl.bit_length() - 1, hf.bit_length() - 1, bela)
+            return -worth - LAST_TRICK if follower_wins else worth + LAST_TRICK
+
+        def small(hl: int, hf: int, bela: int) -> int:
+            """The leader's exact margin with two cards each (memoised: it is reached very often)."""
+            key = hl | (hf << 32) | (bela << 64)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            best = -INF
+            in_play = hl | hf
+            for c in groups(hl, in_play, -1, suit_reps):
+                rest_l = hl ^ (1 << c)
+                worst = INF
+                for f in answers(c, hf, in_play):
+                    rest_f = hf ^ (1 << f)
+                    worth, bela_next, follower_wins = close(c, f, bela)
+                    if follower_wins:
+                        value = -worth - last_trick(rest_f, rest_l, bela_next)
+                    else:
+                        value = worth + last_trick(rest_l, rest_f, bela_next)
+                    if value < worst:
+                        worst = value
+                if worst > best:
+                    best = worst
+            memo[key] = best
+            return best
+
+        def lead(hl: int, hf: int, bela: int, alpha: int, beta: int) -> int:
+            """The leader's margin from a trick's start (three cards each or more), within (alpha, beta)."""
+            key = hl | (hf << 32) | (bela << 64)
+            entry = tt.get(key)
+            if entry is not None:
+                low, high, moves = entry
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
             else:
-                bela_next = bela ^ 1 if follower_wins else bela  # the state is told from the next leader's side
-            if after == 0:
-                value = -worth if follower_wins else worth
-            elif after == 1:
-                if follower_wins:
-                    value = -worth - self.last_trick(rest, hl, bela_next)
+                low, high = -INF, INF
+                moves = groups(hl, hl | hf, -1, suit_reps)
+            self.expanded += 1
+            start_alpha = alpha
+            best, best_at = -INF, 0
+            for at, card in enumerate(moves):
+                value = follow(card, hl ^ (1 << card), hf, bela, alpha, beta)
+                if value > best:
+                    best, best_at = value, at
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            if best_at:  # the best card is tried first next time
+                moves = [moves[best_at]] + moves[:best_at] + moves[best_at + 1:]
+            if best <= start_alpha:
+                tt[key] = (low, best, moves)
+            elif best >= beta:
+                tt[key] = (best, high, moves)
+            else:
+                tt[key] = (best, best, moves)
+            return best
+
+        def follow(c: int, hl: int, hf: int, bela: int, alpha: int, beta: int) -> int:
+            """The leader's margin after leading ``c`` (``hl`` without it): the follower minimises it."""
+            left = hl.bit_count()  # cards each holds after this trick
+            best = INF
+            row = c << 5
+            for f in answers(c, hf, hl | hf | (1 << c)):
+                rest = hf ^ (1 << f)
+                follower_wins, worth = outcomes[row | f]
+                bela_next = bela
+                if bela:
+                    if bela_cards & ((1 << c) | (1 << f)):
+                        extra, bela_next = _bela_step(bela_cards, c, f, bela, follower_wins)
+                        worth += extra
+                    elif follower_wins and bela >= BELA_MINE:
+                        bela_next = bela ^ 1  # told from the winner's side
+                if left > 2:
+                    if follower_wins:
+                        value = -worth - lead(rest, hl, bela_next, -beta - worth, -alpha - worth)
+                    else:
+                        value = worth + lead(hl, rest, bela_next, alpha - worth, beta - worth)
+                elif left == 2:
+                    value = -worth - small(rest, hl, bela_next) if follower_wins else worth + small(hl, rest, bela_next)
+                elif left == 1:
+                    value = (-worth - last_trick(rest, hl, bela_next) if follower_wins
+                             else worth + last_trick(hl, rest, bela_next))
                 else:
-                    value = worth + self.last_trick(hl, rest, bela_next)
-            elif follower_wins:
-                value = -worth - self.lead(rest, hl, bela_next, -beta - worth, -alpha - worth)
-            else:
-                value = worth + self.lead(hl, rest, bela_next, alpha - worth, beta - worth)
-            if value < best:
-                best = value
-                if value < beta:
-                    beta = value
-                    if beta <= alpha:
-                        break
-        return best
+                    value = -worth - LAST_TRICK if follower_wins else worth + LAST_TRICK
+                if value < best:
+                    best = value
+                    if value < beta:
+                        beta = value
+                        if beta <= alpha:
+                            break
+            return best
 
-    def last_trick(self, hl: int, hf: int, bela: int) -> int:
-        """The leader's margin in the last trick (one card each)."""
-        worth, _, follower_wins = self._close(hl.bit_length() - 1, hf.bit_length() - 1, bela, 0)
-        return -worth if follower_wins else worth
+        def exact(hl: int, hf: int, bela: int) -> int:
+            """The leader's exact margin from a trick's start, however many cards are left."""
+            left = hl.bit_count()
+            if left == 0:
+                return 0
+            if left == 1:
+                return last_trick(hl, hf, bela)
+            if left == 2:
+                return small(hl, hf, bela)
+            return lead(hl, hf, bela, -INF, INF)
 
-    def answer(self, c: int, f: int, hl: int, hf: int, bela: int) -> int:
-        """The leader's exact margin when ``c`` was led and ``f`` answers it (hands without both)."""
-        worth, bela_next, follower_wins = self._close(c, f, bela, hl)
-        if hl == 0:
-            return -worth if follower_wins else worth
-        if follower_wins:
-            return -worth - self.exact(hf, hl, bela_next)
-        return worth + self.exact(hl, hf, bela_next)
+        def answer(c: int, f: int, hl: int, hf: int, bela: int) -> int:
+            """The leader's exact margin when ``c`` was led and ``f`` answers it (hands without both)."""
+            worth, bela_next, follower_wins = close(c, f, bela)
+            if hl == 0:
+                worth += LAST_TRICK
+            if follower_wins:
+                return -worth - exact(hf, hl, bela_next)
+            return worth + exact(hl, hf, bela_next)
 
-    def exact(self, hl: int, hf: int, bela: int) -> int:
-        """The leader's exact margin from a trick's start, however many cards are left (one or more)."""
-        return self.last_trick(hl, hf, bela) if hl & (hl - 1) == 0 else self.lead(hl, hf, bela, -INF, INF)
+        def lead_exact(c: int, hl: int, hf: int, bela: int) -> int:
+            """The leader's exact margin after leading ``c`` (``hl`` without it)."""
+            return follow(c, hl, hf, bela, -INF, INF)
 
-    def _close(self, c: int, f: int, bela: int, hl: int) -> tuple[int, int, bool]:
-        """The trick c-f: its worth to the winner, the next bela state, whether the follower wins."""
-        strength = self.strength
-        follower_wins = ((f >> 3) == (c >> 3) or (f >> 3) == self.trump) and strength[f] > strength[c]
-        worth = self.points[c] + self.points[f] + (LAST_TRICK if hl == 0 else 0)
-        bela_next = bela ^ 1 if follower_wins and bela >= 2 else bela  # told from the next leader's side
-        if bela and (self.bela_cards & ((1 << c) | (1 << f))):
-            extra, bela_next = self._bela(c, f, bela, follower_wins)
-            worth += extra
-        return worth, bela_next, follower_wins
+        self.groups, self.answer, self.lead_exact = groups, answer, lead_exact
 
-    def _bela(self, c: int, f: int, bela: int, follower_wins: bool) -> tuple[int, int]:
-        """Capture mode, a trick holding trump O or K: the winner's extra points, the bela state for the winner."""
-        both = self.bela_cards & ((1 << c) | (1 << f)) == self.bela_cards
-        if both:
-            return BELA - 20, BELA_NONE  # the 40, less the O's 20 already in the trick's worth
-        if bela == BELA_PENDING:
-            return 0, BELA_MINE  # the winner leads next and holds the first of the two
-        leader_has_first = bela == BELA_MINE
-        if leader_has_first != follower_wins:
-            return BELA - 20, BELA_NONE
-        return 0, BELA_NONE  # split: no bela, the O's 20 counts
+    @property
+    def nodes(self) -> int:
+        """Positions searched: trick starts expanded by alpha-beta, plus two-card endings valued."""
+        return self.expanded + len(self.memo)
+
+
+def _bela_step(bela_cards: int, c: int, f: int, bela: int, follower_wins: bool) -> tuple[int, int]:
+    """Capture mode, a trick holding trump O or K: the winner's extra points, the bela state for the winner."""
+    if bela_cards & ((1 << c) | (1 << f)) == bela_cards:
+        return BELA - 20, BELA_NONE  # both: the 40, less the O's 20 already in the trick's worth
+    if bela == BELA_PENDING:
+        return 0, BELA_MINE  # the winner leads next and holds the first of the two
+    if (bela == BELA_MINE) != follower_wins:
+        return BELA - 20, BELA_NONE  # the one who won the first wins the second
+    return 0, BELA_NONE  # split: no bela, the O's 20 counts
 
 
 # --- building positions -----------------------------------------------------------------------
