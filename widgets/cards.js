@@ -287,9 +287,12 @@ function cardImage(code) {
   return imageCache[code];
 }
 
+let preloaded = false;
+
 /** Decode every picture once, up front, so that no card shows blank the first time it is dealt. */
 function preloadCards() {
-  if (typeof Image === "undefined") return;
+  if (preloaded || typeof Image === "undefined") return;
+  preloaded = true;
   for (const code of ["back", ...SUIT_ORDER.flatMap((s) => Object.keys(RANKS).map((r) => r + s))]) {
     const img = new Image();
     img.src = cardImage(code).match(/src="([^"]+)"/)[1];
