@@ -162,7 +162,7 @@ class Practice(Controller):
     def undo(self) -> None:
         """Back to the learner's previous decision, by replaying the record without what followed it."""
         if not self._decisions:
-            self._show_notice("info", "Nothing to undo: you have not made a decision in this deal yet.")
+            self._show_notice("info", "Nothing to undo: you have not made a move yet.")
             return
         actions, self._since = self._decisions.pop()
         record = self.game.record()
@@ -224,7 +224,7 @@ class Practice(Controller):
             self._computer_moves()
             if len(self.game.deals) == deal:  # no deck left: cannot happen with a seed
                 return
-            if self._kinds(deal - 1) & {"game-over"}:
+            if "game-over" in self._kinds(deal - 1):  # a redeal goes on: the same two play the next deal
                 self._since = self._last_move_start
                 self._deal_ended(deal - 1)
                 return
