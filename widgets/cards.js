@@ -64,7 +64,8 @@ function heartShape(c) {
 
 function leafShape(c) {
   return `<path d="M50 3C58 18 82 27 89 48C95 67 82 82 64 80C58 79 55 77 53 75L56 97H44L47 75C45 77 42 79 36 80`
-    + `C18 82 5 67 11 48C18 27 42 18 50 3Z" fill="${c.main}" stroke="${c.dark}" stroke-width="3" stroke-linejoin="round"/>`
+    + `C18 82 5 67 11 48C18 27 42 18 50 3Z" fill="${c.main}" stroke="${c.dark}" stroke-width="3" `
+    + `stroke-linejoin="round"/>`
     + `<path d="M50 76V14M50 60L29 45M50 60L71 45M50 43L35 31M50 43L65 31" fill="none" stroke="#fff" `
     + `stroke-width="3" stroke-linecap="round" opacity=".6"/>`;
 }

@@ -115,7 +115,8 @@ class Table {
     this.root = el.querySelector(".bt-table");
     const part = (cls) => this.root.querySelector(cls);
     this.parts = {
-      title: part(".bt-title"), toolbar: part(".bt-toolbar"), step: part(".bt-step"), code: part(".bt-deal-code"),
+      head: part(".bt-head"), title: part(".bt-title"), toolbar: part(".bt-toolbar"), step: part(".bt-step"),
+      code: part(".bt-deal-code"),
       felt: part(".bt-felt"), caption: part(".bt-caption"), notice: part(".bt-notice"), prompt: part(".bt-prompt"),
       actions: part(".bt-actions"), thinking: part(".bt-thinking"), legal: part(`#${this.id}-legal`),
     };
@@ -199,8 +200,12 @@ class Table {
     if (!active || !this.root.contains(active)) return null;
     const hand = active.closest(".bt-hand.bt-mine");
     if (hand) return { hand: [...hand.querySelectorAll(".bt-card")].indexOf(active) };
-    if (active.classList.contains("bt-action")) return { selector: `.bt-action[data-action="${CSS.escape(active.dataset.action)}"]` };
-    if (active.classList.contains("bt-control")) return { selector: `.bt-control[data-name="${CSS.escape(active.dataset.name)}"]` };
+    if (active.classList.contains("bt-action")) {
+      return { selector: `.bt-action[data-action="${CSS.escape(active.dataset.action)}"]` };
+    }
+    if (active.classList.contains("bt-control")) {
+      return { selector: `.bt-control[data-name="${CSS.escape(active.dataset.name)}"]` };
+    }
     return { root: true };
   }
 
@@ -241,6 +246,7 @@ class Table {
     setText(p.step, ui.step ? `${ui.step.index + 1} / ${ui.step.count}` : "");
     setText(p.code, ui.deal_code ? `deal ${ui.deal_code}` : "");
     if (ui.deal_code) p.code.title = "The deal code: share it to play this deal again";
+    p.head.hidden = [p.title, p.toolbar, p.step, p.code].every((part) => part.hidden);
 
     p.legal.textContent = ui.card_verb === "discard" ? "you may discard this card" : "you may play this card";
     const ctx = new Context(view, ui, this.id, this.handIndex);
@@ -270,8 +276,9 @@ class Table {
     this.shown.notice = key;
     el.dataset.kind = notice ? notice.kind || "info" : "none";
     el.dataset.text = notice ? notice.text : "";
+    const icon = NOTICE_ICONS[notice && notice.kind] || NOTICE_ICONS.info;
     const html = notice ? `<svg class="bt-notice-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">`
-      + `${NOTICE_ICONS[notice.kind] || NOTICE_ICONS.info}</svg><span class="bt-notice-text">${esc(notice.text)}</span>` : "";
+      + `${icon}</svg><span class="bt-notice-text">${esc(notice.text)}</span>` : "";
     if (sameText) {
       el.innerHTML = "";
       setTimeout(() => {
@@ -332,7 +339,8 @@ class Context {
   }
 
   back() {
-    return `<button type="button" class="bt-card bt-back" aria-label="face-down card" tabindex="-1">${cardImage("back")}</button>`;
+    return `<button type="button" class="bt-card bt-back" aria-label="face-down card" tabindex="-1">`
+      + `${cardImage("back")}</button>`;
   }
 
   /** The cards of ``seat`` that this view shows face up, or null when they lie face down. */
@@ -468,7 +476,8 @@ function exchangeHtml(ctx, seat) {
 }
 
 function tag(code) {
-  return `<span class="bt-tag" data-suit="${code[1]}" title="${esc(cardLabel(code))}">${esc(code[0])}${suitIcon(code[1])}</span>`;
+  return `<span class="bt-tag" data-suit="${code[1]}" title="${esc(cardLabel(code))}">`
+    + `${esc(code[0])}${suitIcon(code[1])}</span>`;
 }
 
 function talonHtml(ctx) {
@@ -478,7 +487,8 @@ function talonHtml(ctx) {
   const count = Number(deal.stock_count || 0);
   const offered = deal.phase === "trump" && deal.offer ? deal.offer.which : null;
   const firstHtml = first ? `<div class="bt-first${offered === "first" ? " bt-offered" : ""}" `
-    + `aria-label="first candidate (spodní)${offered === "first" ? ", offered as trumps" : ""}">${ctx.card(first)}</div>` : "";
+    + `aria-label="first candidate (spodní)${offered === "first" ? ", offered as trumps" : ""}">`
+    + `${ctx.card(first)}</div>` : "";
   const stockHtml = count ? `<div class="bt-stock${offered === "second" ? " bt-offered" : ""}" role="group" `
     + `aria-label="stock (balíček): ${count} ${count === 1 ? "card" : "cards"} face up, the visible one on top`
     + `${offered === "second" ? ", offered as trumps" : ""}">`
@@ -486,7 +496,8 @@ function talonHtml(ctx) {
     + `<span class="bt-count" aria-hidden="true">${count}</span></div>` : "";
   const labels = [first ? `spodní ${tag(first)}` : "", count ? `balíček ${count} · top ${tag(deal.stock_top)}` : ""]
     .filter(Boolean).join("<br>");
-  return `<div class="bt-talon${first ? " bt-has-first" : ""}"><div class="bt-talon-cards">${firstHtml}${stockHtml}</div>`
+  return `<div class="bt-talon${first ? " bt-has-first" : ""}">`
+    + `<div class="bt-talon-cards">${firstHtml}${stockHtml}</div>`
     + `<div class="bt-label">${labels}</div></div>`;
 }
 
@@ -553,10 +564,12 @@ function infoHtml(ctx) {
     trump = `<div class="bt-offer" data-suit="${deal.offer.suit}">${suitBadge(deal.offer.suit)}`
       + `<span>trumps offered<br><b>${esc(suitName(deal.offer.suit))}</b><br><small>${which}</small></span></div>`;
   }
-  const bank = typeof view.bank === "number" ? `<div class="bt-bank">${CHIP_ART}<span>bank <b>${view.bank}</b></span></div>` : "";
+  const bank = typeof view.bank === "number"
+    ? `<div class="bt-bank">${CHIP_ART}<span>bank <b>${view.bank}</b></span></div>` : "";
   const outCards = (deal && deal.out_of_play) || [];
   const out = outCards.length ? `<div class="bt-out-of-play" role="group" aria-label="out of play">`
-    + `<div class="bt-label">out of play</div><div class="bt-row">${outCards.map((c) => ctx.card(c)).join("")}</div></div>` : "";
+    + `<div class="bt-label">out of play</div>`
+    + `<div class="bt-row">${outCards.map((c) => ctx.card(c)).join("")}</div></div>` : "";
   return `<div class="bt-info">${trump}${bank}${out}</div>`;
 }
 
