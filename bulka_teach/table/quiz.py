@@ -77,8 +77,9 @@ class Quiz:
             text = f"✔ Right: {label}. {html.escape(self.explain)}"
         else:
             text = f"✘ Not {label}. Try again."
-        kind = "ok" if self.correct else "wrong"
-        self.feedback.value = f'<div class="bt-quiz-{kind}" role="status" aria-live="polite">{text}</div>'
+        kind, colour = ("ok", "#1a7f37") if self.correct else ("wrong", "#b3261e")
+        self.feedback.value = (f'<div class="bt-quiz-{kind}" role="status" aria-live="polite" '
+                               f'style="color: {colour}; font-weight: 600">{text}</div>')
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

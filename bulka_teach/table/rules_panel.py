@@ -38,7 +38,8 @@ class RulesPanel:
                 control = widgets.Checkbox(value=option["value"], description=label, indent=False)
             elif option["choices"]:
                 control = widgets.Dropdown(options=[(CHOICE_LABELS.get(c, c), c) for c in option["choices"]],
-                                           value=option["value"], description=label)
+                                           value=option["value"], description=label,
+                                           layout=widgets.Layout(width="max-content"))
             else:
                 low, high = bounds[name]
                 control = widgets.BoundedIntText(value=option["value"], min=low, max=high, description=label)
