@@ -170,7 +170,7 @@ class Table {
     const ui = this.model.get("ui") || {};
     const card = event.target.closest(".bt-hand.bt-mine .bt-card");
     const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
-    if (card && ui.card_verb && event.key in moves) {
+    if (card && (ui.card_verb || ui.mode !== "step") && event.key in moves) {
       const cards = [...card.parentElement.querySelectorAll(".bt-card")];
       const at = cards.indexOf(card) + moves[event.key];
       this.focusHandCard(Math.max(0, Math.min(cards.length - 1, at)));
@@ -415,7 +415,8 @@ function seatHtml(ctx, seat) {
     + `</div>`;
   if (out || !deal) return `<section class="${classes}" data-seat="${seat}">${plate}</section>`;
   return `<section class="${classes}" data-seat="${seat}"><div class="bt-seat-side">${plate}`
-    + `<div class="bt-facts">${pointsHtml(ctx, seat)}${meldsHtml(ctx, seat)}${exchangeHtml(ctx, seat)}</div></div>`
+    + `<div class="bt-facts">${pointsHtml(ctx, seat)}${meldsHtml(ctx, seat)}${exchangeHtml(ctx, seat)}`
+    + `${voidsHtml(ctx, seat)}</div></div>`
     + `<div class="bt-seat-cards">${ctx.hand(seat)}${dokupHtml(ctx, seat)}</div></section>`;
 }
 
@@ -473,6 +474,14 @@ function exchangeHtml(ctx, seat) {
   if (own.length) parts.push(`discarded ${own.map(tag).join("")} face down`);
   else if (discarded) parts.push(`discarded ${discarded} face down`);
   return parts.length ? `<div class="bt-exchange">${parts.join(" · ")}</div>` : "";
+}
+
+/** The suits a seat is known to lack (it did not follow or trump): public, so shown for the others. */
+function voidsHtml(ctx, seat) {
+  const suits = (ctx.deal.voids || {})[String(seat)] || [];
+  if (!suits.length || seat === ctx.me || ctx.deal.outcome) return "";
+  const names = suits.map((s) => `<span class="bt-tag">${suitIcon(s)}</span> ${esc(suitName(s))}`).join(", ");
+  return `<div class="bt-voids">known to have no ${names}</div>`;
 }
 
 function tag(code) {
