@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from bulka_teach import Record
 from bulka_teach.czech.view import deal_view
@@ -319,3 +319,23 @@ def test_a_static_picture_draws_only_the_cards_it_is_given(page: Page) -> None:
     assert page.locator(".bt-caption").inner_text() == "The hearts, low to high."
     images = page.locator(".bt-card img").evaluate_all("imgs => imgs.map(i => i.complete && i.naturalWidth > 0)")
     assert images == [True] * 8, "every card picture loads"
+
+
+def test_a_notice_is_announced_once_and_again_when_its_id_changes(page: Page) -> None:
+    view = example_game().view(0)
+    notice = {"kind": "refused", "text": REFUSAL, "id": 1}
+    index = show(page, view, play_ui(view, notice=notice))
+    page.evaluate("""() => {
+      window.noticeChanges = 0;
+      new MutationObserver(() => { window.noticeChanges += 1; })
+        .observe(document.querySelector('.bt-notice'), {childList: true, subtree: true, characterData: true});
+    }""")
+    update(page, index, ui=play_ui(view, notice=notice, busy=True))  # a redraw with the same notice
+    update(page, index, ui=play_ui(view, notice=notice))
+    assert page.evaluate("noticeChanges") == 0, "the same notice was written again (screen readers repeat it)"
+    update(page, index, ui=play_ui(view, notice=notice | {"id": 2}))  # the same refusal once more
+    assert page.locator(".bt-notice").inner_text() == "", "the live region is emptied first"
+    expect(page.locator(".bt-notice")).to_have_text(REFUSAL)
+    update(page, index, ui=play_ui(view, notice=None))
+    assert page.locator(".bt-notice").inner_text() == ""
+    assert page.locator(".bt-notice").get_attribute("data-kind") == "none"
