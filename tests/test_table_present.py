@@ -153,3 +153,16 @@ def test_best_only_meld_scope_is_said_when_declaring():
     _view, ui = ui_after(3, rules={"meld_scope": "best_only"})
     assert ui["prompt"].startswith("Declare your melds (hlášky) with your first card, highest first (house rule: "
                                    "only the best meld scores)")
+
+
+def test_every_table_object_displays_itself_as_a_widget_with_a_stable_text_form():
+    from bulka_teach.table import Puzzle, Quiz, Stepper
+
+    record = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(DECK,), actions=ACTIONS[:1])
+    objects = [show_cards(["7h"]), Stepper(record), Puzzle(record, seat=0, answer="take", right="Yes."),
+               Quiz("?", ["a", "b"], answer="a"), Practice(code="CB2-std-7")]
+    for obj in objects:
+        bundle = obj._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        assert "application/vnd.jupyter.widget-view+json" in data
+        assert "0x" not in data["text/plain"]  # nbval compares text/plain: no memory address
