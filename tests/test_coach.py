@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from bulka_teach import Record
-from bulka_teach.bots.coach import ActionValue, Coach, Evaluation, describe
+from bulka_teach.bots.coach import Coach, describe
+from bulka_teach.bots.sampling import Estimate, Evaluation, SamplingBot
 from bulka_teach.czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from bulka_teach.czech.stacking import stack_deck
 
@@ -31,7 +32,7 @@ class TrickEvaluator:
     def evaluate(self, view: dict) -> Evaluation:
         self.views.append(view)
         deal = view["deal"]
-        values = {action: ActionValue(0.0, 0.5) for action in view["legal"]}
+        values = {action: Estimate(0.5, 0.0, 0.0) for action in view["legal"]}
         if deal["phase"] == "play" and len(deal["trick"]) == 1:
             trump = SUITS.index(deal["trump"])
             led = PACK.card(deal["trick"][0]["card"])
@@ -41,8 +42,8 @@ class TrickEvaluator:
                 wins = card.suit in (led.suit, trump) and \
                     STRENGTH_WITH_TRUMP[trump][card.index] > STRENGTH_WITH_TRUMP[trump][led.index]
                 margin = worth if wins else -worth
-                values[action] = ActionValue(float(margin), 0.5 + margin / 100)
-        return Evaluation(values, worlds=1)
+                values[action] = Estimate(0.5 + margin / 100, 0.0, float(margin))
+        return Evaluation(values, worlds=1, decision=deal["phase"])
 
 
 def test_review_costs_and_names_the_broken_rule():
@@ -55,9 +56,10 @@ def test_review_costs_and_names_the_broken_rule():
     assert follow.cost_points == 31  # Al takes Xl + Al (21); 8l gives Ben the Xl (10)
     assert follow.cost_win == pytest.approx(0.31)
     assert follow.mistake and follow.rule == "take-the-trick-when-it-holds-points"
-    assert "cost you 31.0 points" in follow.sentence and "31% chance" in follow.sentence
+    assert follow.sentence.startswith("play 8l cost you 31.0 points on average, 31% chance to win the game "
+                                      "against play Al (over 1 possible deal).")
     assert "take-the-trick-when-it-holds-points" in follow.sentence
-    assert follow.situation == "Deal 1, trick 1, trumps h, Xl led to you; your hand: " \
+    assert follow.situation == "Deal 1, trick 1, trumps hearts, Xl led to you; your hand: " \
                                "Uh Oh 8l Al Ka 8b 9b Ob Kb."
 
 
@@ -88,7 +90,8 @@ def test_hint_gives_the_best_action_with_its_rule_and_every_value():
     assert hint.action == "play Al"
     assert hint.rule == "take-the-trick-when-it-holds-points"
     assert set(hint.values) == set(view["legal"])
-    assert hint.why.startswith("Across 1 possible deals, play Al wins you 31.0 points more")
+    assert hint.why.startswith("Across 1 possible deal, play Al wins you 31.0 points more on average and 31% more "
+                               "chance to win the game (71% in all) than the next best, play 8l.")
 
 
 def test_hint_with_one_choice_needs_no_evaluation():
@@ -106,4 +109,19 @@ def test_hint_when_nothing_is_asked_says_so():
 
 def test_describe_names_the_phase_and_the_hand():
     assert describe(_record([]).replay().view(1)) == \
-        "Deal 1, choosing trumps: h (first candidate) is offered; your hand: 8h Xl Kl Ua Oa Ab."
+        "Deal 1, choosing trumps: hearts (first candidate) offered; your hand: 8h Xl Kl Ua Oa Ab."
+
+
+def _sampling_coach() -> Coach:
+    return Coach(SamplingBot(level="easy", seed=1, worlds=8, time_cap=None, noise=0.0))
+
+
+def test_sampling_coach_hints_and_reviews_a_short_hand():
+    record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])
+    view = _record(list(record.actions[:4])).replay().view(0)
+    hint = _sampling_coach().hint(view)
+    assert hint.action == "play Al" and set(hint.values) == set(view["legal"])
+    assert hint.why.startswith("Across 8 possible deals, play Al wins you")
+    follow = _sampling_coach().review(record, seat=0)[-1]
+    assert follow.best == "play Al" and follow.mistake and follow.cost_points > 10
+    assert follow.rule == "take-the-trick-when-it-holds-points"

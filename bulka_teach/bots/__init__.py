@@ -1,6 +1,6 @@
 """Computer players and the coach. A bot receives a seat's view (``game.view(seat)``) and nothing else."""
 from .base import Bot, Choice, RandomBot
-from .coach import ActionValue, Coach, Evaluation, Hint, ReviewItem, hint, review
+from .coach import Coach, Hint, ReviewItem, hint, review
 from .teaching import RULES, RuleBot, TeachingRule
 
 
@@ -11,4 +11,4 @@ def default_bot(seed: int | None = None) -> Bot:
 
 
 __all__ = ["Bot", "Choice", "RandomBot", "RuleBot", "RULES", "TeachingRule", "default_bot",
-           "Coach", "Hint", "ReviewItem", "ActionValue", "Evaluation", "hint", "review"]
+           "Coach", "Hint", "ReviewItem", "hint", "review"]

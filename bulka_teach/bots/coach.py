@@ -2,66 +2,46 @@
 
 Both see only what the learner saw. ``hint(view)`` takes the learner's view; ``review(record, seat)``
 replays the record to each of the seat's decisions and takes ``game.view(seat)`` there. The values
-come from an ``Evaluator`` — by default the sampling bot, which deals the hidden cards many ways
-consistent with the view and solves each deal exactly — and the teaching rules (``teaching.py``)
-name the rule a weak decision breaks.
+come from an evaluator — by default the sampling bot (``sampling.SamplingBot.evaluate``), which deals
+the hidden cards many ways consistent with the view and solves each deal exactly — and the teaching
+rules (``teaching.py``) name the rule a weak decision breaks.
 
-What the table draws: ``Hint(action, why, rule, values)`` and, per decision, a ``ReviewItem`` with
-the decision's index in the record, the view-time situation, the action taken and the best one, the
-cost in points and in chance to win, the teaching rule broken, and a sentence for the learner.
+Best means the sampling bot's utility: the chance to win the game, less half the chance of paying the
+stake, with the final points margin separating near-equal choices. What the table draws:
+``Hint(action, why, rule, values)`` and, per decision, a ``ReviewItem`` with the decision's index in the
+record, the view-time situation, the action taken and the best one, the cost in points and in chance to
+win, the teaching rule broken, and a sentence for the learner.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..czech.rules import SUIT_NAMES
 from ..records import Record
 from .teaching import RULES_BY_NAME, advice_of_rules
 
-#: Decisions whose values differ by less than this are equally good (sampling noise, rounding).
-POINTS_TOLERANCE = 0.5
-WIN_TOLERANCE = 0.005
+if TYPE_CHECKING:
+    from .sampling import Estimate, Evaluation
 
-
-@dataclass(frozen=True)
-class ActionValue:
-    """What an action is worth from the mover's view: expected final points margin and chance to win the game."""
-
-    points: float  # the mover's final points minus the opponent's, on average over the deals considered
-    win: float  # the chance (0–1) that the mover wins the game
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """Every legal action's value, and how many possible deals (worlds) they were averaged over."""
-
-    values: dict[str, ActionValue]
-    worlds: int
+#: A decision whose utility is within this of the best one's is as good (sampling noise): 1% of a game.
+UTILITY_TOLERANCE = 0.01
 
 
 class Evaluator(Protocol):
-    """Values every legal action of ``view["legal"]`` from that view alone."""
+    """Estimates the legal actions of ``view["legal"]`` from that view alone (the sampling bot is one)."""
 
     def evaluate(self, view: dict[str, Any]) -> Evaluation: ...
 
 
-def _key(value: ActionValue) -> tuple[float, float]:
-    return value.win, value.points
-
-
-def best_action(values: dict[str, ActionValue]) -> str:
-    """The action with the highest chance to win, then the most points (the first listed on a tie)."""
-    return max(values, key=lambda a: _key(values[a]))
-
-
 @dataclass(frozen=True)
 class Hint:
-    """The best action here, why (a sentence for the learner), the teaching rule behind it, every action's value."""
+    """The best action here, why (a sentence for the learner), the teaching rule behind it, the actions' values."""
 
     action: str
     why: str
     rule: str | None
-    values: dict[str, ActionValue]
+    values: dict[str, Estimate]  # by action: chance to win, chance to pay the stake, mean final points margin
 
 
 @dataclass(frozen=True)
@@ -73,38 +53,32 @@ class ReviewItem:
     view: dict[str, Any]  # the learner's view at that moment (for the table to draw)
     action: str
     best: str
-    cost_points: float  # points given away against the best action (0 when it was as good)
-    cost_win: float  # chance to win given away (0–1)
+    cost_points: float | None  # mean points margin given away against the best action (None: not measured)
+    cost_win: float | None  # chance to win given away, 0–1 (None: the action was not among those valued)
     rule: str | None  # the teaching rule the decision breaks, if any
     sentence: str
-
-    @property
-    def mistake(self) -> bool:
-        return self.cost_points > POINTS_TOLERANCE or self.cost_win > WIN_TOLERANCE
+    mistake: bool
 
 
 def describe(view: dict[str, Any]) -> str:
     """The view's situation in a sentence: the deal, the phase, the trick, the hand."""
     deal = view["deal"]
-    hand = " ".join(deal["hand"])
     phase = deal["phase"]
+    trumps = f", trumps {SUIT_NAMES[deal['trump']]}" if deal["trump"] else ""
     if phase == "trump":
         offer = deal["offer"]
-        where = f"choosing trumps: {offer['suit']} ({offer['which']} candidate) is offered"
+        where = f"choosing trumps: {SUIT_NAMES[offer['suit']]} ({offer['which']} candidate) offered"
     elif phase == "play":
-        trick_no = len(deal["tricks"]) + 1
-        on_table = ", ".join(t["card"] for t in deal["trick"])
-        where = (f"trick {trick_no}, trumps {deal['trump']}, " +
-                 (f"{on_table} led to you" if on_table else "your lead"))
+        led = ", ".join(t["card"] for t in deal["trick"])
+        where = f"trick {len(deal['tricks']) + 1}{trumps}, " + (f"{led} led to you" if led else "your lead")
     else:
         where = {"exchange": "the exchange question (šíbr)", "discard": "discarding after the exchange",
                  "hundred-ask": "the hundred (sto) question", "hundred-answer": "answering the opponent's hundred"
-                 }.get(phase, phase)
-        where += f", trumps {deal['trump']}" if deal["trump"] else ""
-    return f"Deal {deal['number']}, {where}; your hand: {hand}."
+                 }.get(phase, phase) + trumps
+    return f"Deal {deal['number']}, {where}; your hand: {' '.join(deal['hand'])}."
 
 
-def _rule_behind(view: dict[str, Any], best: str, taken: str | None) -> str | None:
+def rule_behind(view: dict[str, Any], best: str, taken: str | None = None) -> str | None:
     """The teaching rule that recommends ``best`` here; else the first rule that advised against ``taken``."""
     advised = advice_of_rules(view)
     for rule, advice in advised:
@@ -117,8 +91,12 @@ def _rule_behind(view: dict[str, Any], best: str, taken: str | None) -> str | No
     return None
 
 
-def _percent(chance: float) -> str:
-    return f"{chance * 100:.0f}%"
+def _deals(n: int) -> str:
+    return f"{n} possible deal{'s' if n != 1 else ''}"
+
+
+def _lesson(rule: str | None) -> str:
+    return f" Teaching rule {rule}: {RULES_BY_NAME[rule].lesson}" if rule is not None else ""
 
 
 class Coach:
@@ -136,16 +114,13 @@ class Coach:
         legal = view.get("legal") or []
         if not legal:
             raise ValueError("there is nothing to hint: this view asks nothing of its seat (view['legal'] is empty)")
-        if len(legal) == 1:
+        evaluation = self.evaluator.evaluate(view) if len(legal) > 1 else None
+        if evaluation is None or not evaluation.estimates:
             return Hint(legal[0], f"{legal[0]} is the only thing you may do now.", None, {})
-        evaluation = self.evaluator.evaluate(view)
-        values = evaluation.values
-        best = best_action(values)
-        rule = _rule_behind(view, best, None)
-        why = self._why_best(best, values, evaluation.worlds)
-        if rule is not None:
-            why += f" Teaching rule {rule}: {RULES_BY_NAME[rule].lesson}"
-        return Hint(best, why, rule, values)
+        ranked = evaluation.ranked()
+        best = ranked[0]
+        rule = rule_behind(view, best)
+        return Hint(best, self._why_best(ranked, evaluation) + _lesson(rule), rule, dict(evaluation.estimates))
 
     def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
         """Every decision ``seat`` made in the record from action ``start`` on (those with a choice), judged from
@@ -156,42 +131,53 @@ class Coach:
             if game.to_move == seat and index >= start:
                 view = game.view(seat)
                 if len(view["legal"]) > 1:
-                    items.append(self._judge(index, view, action))
+                    item = self._judge(index, view, action)
+                    if item is not None:
+                        items.append(item)
             game.apply(action)
         return items
 
-    def _judge(self, index: int, view: dict[str, Any], action: str) -> ReviewItem:
+    def _judge(self, index: int, view: dict[str, Any], action: str) -> ReviewItem | None:
         evaluation = self.evaluator.evaluate(view)
-        values = evaluation.values
-        best = best_action(values)
-        taken, top = values[action], values[best]
-        cost_points = max(0.0, top.points - taken.points)
+        estimates = evaluation.estimates
+        if not estimates:
+            return None
+        best = evaluation.ranked()[0]
+        top = estimates[best]
+        deals = _deals(evaluation.worlds)
+        taken = estimates.get(action)
+        if taken is None:  # e.g. a discard the sampling bot did not think worth valuing
+            rule = rule_behind(view, best, action)
+            sentence = (f"{action}: the cards worth considering here were others; {best} was best over {deals}."
+                        + _lesson(rule))
+            return ReviewItem(index, describe(view), view, action, best, None, None, rule, sentence, True)
         cost_win = max(0.0, top.win - taken.win)
-        item = ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, "")
-        if not item.mistake:
-            sentence = (f"{action}: good — as good as any choice here (over {evaluation.worlds} possible deals)."
-                        if action == best else
-                        f"{action}: fine — {best} was worth only a little more (over {evaluation.worlds} possible "
-                        f"deals).")
-            return replace(item, sentence=sentence)
-        rule = _rule_behind(view, best, action)
-        sentence = (f"{action} cost you {cost_points:.1f} points on average and {_percent(cost_win)} chance to win "
-                    f"the game against {best} (over {evaluation.worlds} possible deals).")
-        if rule is not None:
-            sentence += f" Teaching rule {rule}: {RULES_BY_NAME[rule].lesson}"
-        return replace(item, rule=rule, sentence=sentence)
+        cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
+        if top.utility - taken.utility <= UTILITY_TOLERANCE:
+            sentence = (f"{action}: good — as good as any choice here (over {deals})." if action == best else
+                        f"{action}: fine — {best} was worth only a little more (over {deals}).")
+            return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False)
+        rule = rule_behind(view, best, action)
+        costs = [f"{cost_win:.0%} chance to win the game"]
+        if cost_points is not None:
+            costs.insert(0, f"{cost_points:.1f} points on average")
+        if taken.pays > top.pays:
+            costs.append(f"{taken.pays - top.pays:.0%} more risk of paying the stake")
+        sentence = f"{action} cost you {', '.join(costs)} against {best} (over {deals})." + _lesson(rule)
+        return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True)
 
     @staticmethod
-    def _why_best(best: str, values: dict[str, ActionValue], worlds: int) -> str:
-        others = [a for a in values if a != best]
-        if not others:
-            return f"{best} is the only choice here."
-        runner = max(others, key=lambda a: _key(values[a]))
-        gain_points = values[best].points - values[runner].points
-        gain_win = values[best].win - values[runner].win
-        return (f"Across {worlds} possible deals, {best} wins you {gain_points:.1f} points more on average than the "
-                f"next best ({runner}), and {_percent(gain_win)} more chance to win the game "
-                f"({_percent(values[best].win)} in all).")
+    def _why_best(ranked: list[str], evaluation: Evaluation) -> str:
+        estimates = evaluation.estimates
+        best = estimates[ranked[0]]
+        deals = _deals(evaluation.worlds)
+        if len(ranked) == 1:
+            return f"Across {deals}, {ranked[0]} wins the game in {best.win:.0%} of them."
+        runner = estimates[ranked[1]]
+        gains = [f"{best.win - runner.win:.0%} more chance to win the game ({best.win:.0%} in all)"]
+        if best.margin is not None and runner.margin is not None:
+            gains.insert(0, f"{best.margin - runner.margin:.1f} points more on average")
+        return f"Across {deals}, {ranked[0]} wins you {' and '.join(gains)} than the next best, {ranked[1]}."
 
 
 def hint(view: dict[str, Any], coach: Coach | None = None) -> Hint:
