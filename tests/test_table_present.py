@@ -166,3 +166,32 @@ def test_every_table_object_displays_itself_as_a_widget_with_a_stable_text_form(
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         assert "application/vnd.jupyter.widget-view+json" in data
         assert "0x" not in data["text/plain"]  # nbval compares text/plain: no memory address
+
+
+HUNDRED_DECK = stack_deck(forehand=["7l", "8l", "9l", "Xl", "Ul", "Ab"], dealer=["Ah", "Kh", "Oh", "7a", "8a", "9b"],
+                          first="Xh")  # Ben, the forehand, holds a hundred in leaves
+
+
+def test_the_hundred_procedure_asks_and_answers_with_the_czech_words():
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(tuple(HUNDRED_DECK),),
+                  actions=("pass", "take", "pass", "pass")).replay()
+    ui = table_ui(game.view(1), "play", 1)
+    assert ui["prompt"] == "You hold a hundred (sto): before the first lead you must ask the declarer (hraješ sto?)."
+    assert ui["buttons"] == [{"action": "ask-hundred", "label": "Ask: do you play against my hundred? (hraješ sto?)",
+                              "hint": "You hold a hundred (sto): the declarer must say whether they play on."}]
+    game.apply("ask-hundred")
+    ui = table_ui(game.view(0), "play", 0)
+    assert ui["prompt"] == ("Ben holds a hundred (sto) and asks: do you play against it? Fold (lose, pay nothing) "
+                            "or play on (hraju).")
+    assert [(b["action"], b["label"]) for b in ui["buttons"]] == [("fold", "Fold (lose, pay nothing)"),
+                                                                 ("play-on", "Play on (hraju)")]
+
+
+def test_the_forced_dealer_may_take_or_fold_and_pay_the_stake():
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, rules={"max_deals": 1, "stake": 20},
+                  decks=(tuple(HUNDRED_DECK),), actions=("pass", "pass", "pass")).replay()
+    ui = table_ui(game.view(0), "play", 0)
+    assert ui["prompt"] == ("Deal 1 is the last: as the dealer you are forced. Take bells (kule) as trumps — zadat — "
+                            "or fold and pay the stake of 20? It is the second candidate.")
+    assert [(b["action"], b["label"]) for b in ui["buttons"]] == [("take", "Take bells (kule) as trumps — zadat"),
+                                                                 ("fold", "Fold and pay the stake (20)")]
