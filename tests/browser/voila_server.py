@@ -1,6 +1,7 @@
 """A Voilà (or Jupyter) server for the browser tests and the app benchmark: start it, read its log, find its kernels."""
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -35,6 +36,12 @@ def lesson_paths() -> list[str]:
     """Every lesson notebook, relative to ``lessons/`` (the paths Voilà serves)."""
     return sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb")
                   if ".ipynb_checkpoints" not in path.parts)
+
+
+def shown_cells(path: str) -> int:
+    """How many cells of the notebook a learner sees (those not tagged ``hide``)."""
+    cells = json.loads((LESSONS / path).read_text(encoding="utf-8"))["cells"]
+    return sum("hide" not in cell.get("metadata", {}).get("tags", []) for cell in cells)
 
 
 @dataclass

@@ -1,0 +1,103 @@
+"""The shipped server settings take effect: closed tabs free their kernels, and Binder's way of serving works too."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from urllib.parse import quote, unquote
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from practice_page import deal_code, hand
+from voila_server import (
+    CULL_IDLE_SECONDS,
+    CULL_INTERVAL_SECONDS,
+    PRACTICE,
+    REPO,
+    WIDGET_TIMEOUT_MS,
+    Server,
+    free_port,
+    shown_cells,
+    start_server,
+)
+
+pytestmark = pytest.mark.browser
+KERNEL_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+
+
+def kernel_of(page: Page) -> list[str]:
+    """Collects the id of the kernel each websocket of ``page`` talks to."""
+    ids: list[str] = []
+    page.on("websocket", lambda ws: ids.extend(KERNEL_URL.findall(ws.url)))
+    return ids
+
+
+def kernel_alive(server: Server, kernel_id: str) -> bool:
+    return any(kernel_id in " ".join(process.cmdline()) for process in server.kernels())
+
+
+def test_closing_the_tab_frees_its_kernel(browser: Browser, voila: Server) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    ids = kernel_of(page)
+    page.goto(f"{voila.url}/voila/render/{PRACTICE}")
+    page.locator(".bt-table").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert ids and kernel_alive(voila, ids[0]), "the page's kernel should be running while the tab is open"
+    context.close()
+    deadline = time.monotonic() + CULL_IDLE_SECONDS + 5 * CULL_INTERVAL_SECONDS + 20
+    while kernel_alive(voila, ids[0]):
+        assert time.monotonic() < deadline, "the kernel of a closed tab was not culled"
+        time.sleep(1)
+    assert f"Culling 'idle' kernel 'python3' ({ids[0]})" in voila.log()
+
+
+@pytest.fixture(scope="module")
+def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server as Binder runs it: ``binder/postBuild`` in a fresh home, then jupyter_server with Voilà as an
+    extension, started in the repository root (where ``voila.json`` lies and is not enough)."""
+    home = tmp_path_factory.mktemp("binder-home")
+    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter")}
+    env.pop("JUPYTER_PATH", None)
+    subprocess.run(["bash", str(REPO / "binder" / "postBuild")], cwd=REPO, env=env, check=True)
+    assert (home / ".jupyter" / "jupyter_server_config.json").exists()
+    port = free_port()
+    command = [sys.executable, "-m", "jupyter_server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password="]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # Binder runs as an ordinary user; CI containers often as root
+    server = start_server(command, home / "server.log", f"http://127.0.0.1:{port}", "/voila/tree/lessons", env=env)
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def binder_target(urlpath: str) -> str:
+    """The page a teacher's link opens: mybinder.org decodes ``?urlpath=…`` once and goes there."""
+    link = "https://mybinder.org/v2/gh/owner/repo/main?urlpath=" + quote(urlpath, safe="")
+    return "/" + unquote(link.split("?urlpath=", 1)[1])
+
+
+def test_binder_serves_the_lessons_tree(page: Page, binder: Server) -> None:
+    page.goto(binder.url + binder_target("voila/tree/lessons"))
+    expect(page.get_by_text("czech-bulka")).to_be_visible()
+    expect(page.get_by_text("index.ipynb")).to_be_visible()
+
+
+def test_binder_link_with_a_deal_opens_that_deal_with_test_cells_stripped(page: Page, binder: Server) -> None:
+    code = "CB2-std-4KQ7M2XA"
+    target = binder_target(f"voila/render/lessons/{PRACTICE}?deal={code}")
+    assert target == f"/voila/render/lessons/{PRACTICE}?deal={code}"
+    page.goto(binder.url + target)
+    table = page.locator(".bt-table[data-mode='play']").first
+    table.locator(".bt-legal, .bt-action").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert deal_code(table) == code
+    expect(page.locator(".jp-Cell")).to_have_count(shown_cells(PRACTICE))
+    expect(page.locator(".jp-CodeCell:not(.jp-mod-noInput)")).to_have_count(0)
+    assert hand(table), "the learner's hand is not drawn"
+    binder.wait_for_log("Culling kernels with idle durations > 1800 seconds", timeout=10)  # from the copied config
