@@ -370,7 +370,9 @@ class Context {
     })).join("");
     const label = mine ? `Your hand, ${cards.length} cards${verb ? `: choose a card to ${verb}` : ""}`
       : `${name}'s hand, face up`;
-    return `<div class="bt-hand${mine ? " bt-mine" : ""}${verb && mine ? " bt-active" : ""}" data-seat="${seat}" `
+    const crowded = cards.length > 9 ? " bt-crowded" : "";  // more than a hand of 9 before discarding: overlap
+    const classes = `bt-hand${mine ? " bt-mine" : ""}${verb && mine ? " bt-active" : ""}${crowded}`;
+    return `<div class="${classes}" data-seat="${seat}" `
       + `role="${mine ? "toolbar" : "group"}" aria-label="${esc(label)}">${body}</div>`;
   }
 }
