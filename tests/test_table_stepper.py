@@ -142,3 +142,19 @@ def test_three_players_open_hands_show_only_the_two_playing():
     view = stepper.table.view
     assert set(view["deal"]["open_hands"]) == set(view["deal"]["hand_counts"])
     assert len(view["deal"]["open_hands"]) == 2
+
+
+def test_the_last_deal_of_a_stacked_record_stays_on_the_table_to_its_last_step():
+    from bulka_teach.czech.stacking import stack_deck
+
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(tuple(stack_deck()),)).start()
+    rng = random.Random(2)
+    while game.to_move is not None:  # no seed: when the deal ends there is no next deck
+        legal = game.legal_actions()
+        game.apply("take" if "take" in legal else rng.choice(legal))
+    assert game.view(None)["deal"] is None  # the engine has nothing to show once the decks ran out
+    stepper = Stepper(game.record(), open_hands=False, seat=0)
+    stepper.last()
+    view = stepper.table.view
+    assert view["deal"]["outcome"] is not None and view["deal"]["number"] == 1
+    assert view["log"][-1]["text"] == stepper.caption

@@ -46,14 +46,15 @@ def seat_view(game: Game, seat: int | None, upto: int | None = None) -> dict[str
     """``game.view(seat)`` as it looked once the first ``upto`` events had happened (None: all of them).
 
     Shows the deal event ``upto - 1`` belongs to, with the log up to that event; a finished deal is
-    shown with nothing asked of anyone. Without ``upto`` (or at the end of the log) it is the engine's
-    view unchanged.
+    shown with nothing asked of anyone (also the last deal of a record whose decks ran out, where the
+    engine's view has no deal). At the end of the log of the current deal it is the engine's view unchanged.
     """
     view = game.view(seat)
     total = len(game.events)
-    if upto is None or upto >= total:
-        return view
+    upto = total if upto is None else min(upto, total)
     k = deal_index_of(game, upto - 1) if upto > 0 else None
+    if upto == total and (k is None or game.deals[k] is game.deal):
+        return view
     if k is None:  # the cut and the first stake, before any card is dealt
         view.update(deal=None, to_move=None, legal=[], log=log_entries(game, seat, 0, upto), previous=[])
         return view
