@@ -213,13 +213,14 @@ class Table {
   restoreFocus(key) {
     if (!key) return;
     const cards = this.root.querySelectorAll(".bt-hand.bt-mine .bt-card");
+    const still = { preventScroll: true };  // a redraw must not scroll the lesson
     if ("hand" in key && cards.length) {
-      cards[Math.min(key.hand, cards.length - 1)].focus();
+      cards[Math.min(key.hand, cards.length - 1)].focus(still);
       return;
     }
     const target = key.selector && this.root.querySelector(key.selector);
-    if (target && !target.disabled) target.focus();
-    else this.root.focus();
+    if (target && !target.disabled) target.focus(still);
+    else this.root.focus(still);
   }
 
   // --- drawing ----------------------------------------------------------------------------------
