@@ -99,9 +99,9 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     viewer = view["seat"]
     opp = _opponent(deal, viewer)
     log = view.get("log", [])
-    played_by = _played_by(deal, viewer, opp)
-    opp_played = tuple(played_by[opp])
-    played = set(played_by[viewer]) | set(opp_played)
+    by_seat = played_by(deal, viewer, opp)
+    opp_played = tuple(by_seat[opp])
+    played = set(by_seat[viewer]) | set(opp_played)
 
     # the exchanges, in log order, each with its given card (out_of_play keeps the same order)
     given_after, taken_after, given_play, taken_play = [], [], [], []
@@ -123,7 +123,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     for entry in deal["melds"].get(str(opp), []):
         claims.append(MeldClaim(_KIND_OF_NAME[entry["name"]], entry.get("height"), entry.get("meld")))
     shown = {code for claim in claims if claim.code for code in claim.code.split("-")}
-    declared = bool(played_by[opp])
+    declared = bool(by_seat[opp])
     opp_cards_public = (set(taken_opp) | shown) - played - set(out_of_play)
     must_hold = frozenset(shown - played - set(out_of_play))
     opp_known = tuple(sorted(opp_cards_public - must_hold))
@@ -153,7 +153,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         no_hundred_at_lead=non_declarer and not asked and play_start is not None)
 
 
-def _played_by(deal: dict[str, Any], viewer: int, opp: int) -> dict[int, list[str]]:
+def played_by(deal: dict[str, Any], viewer: int, opp: int) -> dict[int, list[str]]:
     """Each seat's played cards of this deal, in the order played."""
     played: dict[int, list[str]] = {viewer: [], opp: []}
     leader = deal["forehand"]
@@ -173,7 +173,7 @@ def held_at_checks(view: dict[str, Any], world: World) -> dict[int, list[set[str
     viewer = view["seat"]
     opp = _opponent(deal, viewer)
     log = view.get("log", [])
-    played = _played_by(deal, viewer, opp)
+    played = played_by(deal, viewer, opp)
     out_of_play = deal["out_of_play"]
     exchanges = [(i, e["seat"]) for i, e in enumerate(log) if e["kind"] == "exchange"]
     play_start = next((i for i, e in enumerate(log) if e["kind"] == "play-starts"), len(log))
@@ -362,4 +362,4 @@ def _meld_options(kind: int, top_rank: str | None, available: set[str], voids: f
 
 
 __all__ = ["World", "Knowledge", "MeldClaim", "read_view", "contradiction", "sample_worlds", "sample_from",
-           "opponent_melds", "held_at_checks"]
+           "opponent_melds", "held_at_checks", "played_by"]

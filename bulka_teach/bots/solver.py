@@ -47,7 +47,7 @@ from ..czech.rules import (
     TRUMP_POINTS,
     TRUMP_STRENGTH,
 )
-from .sampler import World, held_at_checks, opponent_melds, read_view
+from .sampler import Knowledge, World, held_at_checks, opponent_melds, played_by, read_view
 
 INF = 10_000
 _O, _K = RANK["O"], RANK["K"]
@@ -114,6 +114,20 @@ def solve(position: Position) -> Solution:
             values[PACK.cards[card].code] = value
     best = max(values, key=values.__getitem__)
     return Solution(values, best, search.nodes, position)
+
+
+def best_value(position: Position) -> int:
+    """The margin of the mover's best card only (cheaper than ``solve``, which values every card)."""
+    search = _Search(position.trump, position.must_beat, position.o_points)
+    hl, hf = position.hands
+    if not hl:
+        raise ValueError("the player to move holds no card: the play phase is over")
+    if position.led < 0:
+        return search.exact(hl, hf, position.bela)
+    legal = _legal_mask(hl, position.led, position.trump, position.must_beat)
+    in_play = hl | hf | (1 << position.led)
+    return max(-search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
+               for rep, _ in search.groups(legal, in_play, position.led))
 
 
 def final_margin(position: Position, value: int) -> int:
@@ -422,7 +436,7 @@ class _Search:
             """The leader's exact margin after leading ``c`` (``hl`` without it)."""
             return follow(c, hl, hf, bela, -INF, INF)
 
-        self.groups, self.answer, self.lead_exact = groups, answer, lead_exact
+        self.groups, self.answer, self.lead_exact, self.exact = groups, answer, lead_exact, exact
 
     @property
     def nodes(self) -> int:
@@ -578,38 +592,35 @@ def bela_holder(trump: int, held: dict[int, list[set[str]]]) -> int | None:
     return next((seat for seat, moments in held.items() if any(o in cards and k in cards for cards in moments)), None)
 
 
-def position_from_world(view: dict[str, Any], world: World) -> Position:
-    """The open-card position of a seat's view in play, with the hidden cards as ``world`` deals them."""
+def play_state_from_world(view: dict[str, Any], world: World, knowledge: Knowledge | None = None) -> PlayState:
+    """The play-state facts of a seat's view in play, with the hidden cards as ``world`` deals them.
+
+    ``knowledge``: ``read_view(view)`` when the caller has it already (a bot reads a view once).
+    """
     deal = view["deal"]
     if deal is None or deal["phase"] != "play":
         raise ValueError("a position is built in the play phase; this view's deal is not in play")
-    knowledge = read_view(view)
+    knowledge = knowledge or read_view(view)
     viewer, opp = knowledge.viewer, knowledge.opponent
     seats = (deal["forehand"], deal["dealer"])
     trump = SUITS.index(deal["trump"])
-    tricks: list[tuple[list[str], int]] = []
-    played: dict[int, set[str]] = {viewer: set(), opp: set()}
-    leader = deal["forehand"]
-    for trick in deal["tricks"]:
-        tricks.append((list(trick["cards"]), trick["winner"]))
-        for seat, code in zip((leader, opp if leader == viewer else viewer), trick["cards"]):
-            played[seat].add(code)
-        leader = trick["winner"]
-    trick_now = [(e["seat"], e["card"]) for e in deal["trick"]]
-    for seat, code in trick_now:
-        played[seat].add(code)
+    played = played_by(deal, viewer, opp)
     own = [parse_meld(e["meld"]) for e in deal["melds"].get(str(viewer), [])]
-    log = view.get("log", [])
-    state = PlayState(
+    return PlayState(
         trump=trump, rules=view["rules"], seats=seats, declarer=deal["declarer"], mover=deal["to_move"],
-        hands={s: list(world.hands[s]) for s in seats}, trick=trick_now, tricks=tricks,
+        hands={s: list(world.hands[s]) for s in seats}, trick=[(e["seat"], e["card"]) for e in deal["trick"]],
+        tricks=[(list(t["cards"]), t["winner"]) for t in deal["tricks"]],
         declared={viewer: own, opp: opponent_melds(knowledge, world)},
         first_card_played={s: bool(played[s]) for s in seats}, meld_winner=deal["meld_winner"],
         scored_melds=deal["meld_points"], bela_holder=bela_holder(trump, held_at_checks(view, world)),
-        hundred_asked=any(e["kind"] == "ask-hundred" for e in log))
-    return position_from_state(state)
+        hundred_asked=any(e["kind"] == "ask-hundred" for e in view.get("log", [])))
 
 
-__all__ = ["Position", "Solution", "PlayState", "solve", "final_margin", "declarer_wins", "position_from_deal",
-           "position_from_state", "position_from_world", "bela_holder", "BELA_NONE", "BELA_PENDING", "BELA_MINE",
-           "BELA_THEIRS"]
+def position_from_world(view: dict[str, Any], world: World) -> Position:
+    """The open-card position of a seat's view in play, with the hidden cards as ``world`` deals them."""
+    return position_from_state(play_state_from_world(view, world))
+
+
+__all__ = ["Position", "Solution", "PlayState", "solve", "best_value", "final_margin", "declarer_wins",
+           "position_from_deal", "position_from_state", "position_from_world", "play_state_from_world", "bela_holder",
+           "BELA_NONE", "BELA_PENDING", "BELA_MINE", "BELA_THEIRS"]

@@ -1,0 +1,459 @@
+"""The sampling bot: many possible deals, each solved exactly, for every decision of the game.
+
+``SamplingBot(level)`` reads one seat's view and nothing else. For each decision it draws possible
+worlds consistent with the view (``sampler``), values every legal action in each world with the exact
+open-card solver (``solver``), averages, and picks the action of highest utility:
+
+    utility = P(win the game) - 0.5 * P(pay the stake) + 0.002 * mean margin
+
+(the margin — my points minus the opponent's at the end — only separates actions of equal chances).
+
+- **Play**: every legal card is valued in every world; in a world the chance to win is 0 or 1.
+- **Melds** (with the first card): declaring only adds to the scored melds, so a meld's worth is the
+  change in the final margin with the same play; the bot declares a meld whenever it helps on average.
+- **Šíbr during play**: the position after the exchange (the visible stock trump in hand, the exchanging
+  card out of play) against the position without it, each solved exactly.
+- **Trumps** (take/pass/fold): each world's dokups are added, whoever holds the exchanging card
+  exchanges for the face-up trumps and discards its weakest cards, and the first lead is solved. Passing
+  is valued as an even game (win 0.5), less the worlds where the opponent, speaking next, would take
+  and win; folding loses and pays.
+- **Šíbr and discards before play**: the position at the first lead after each candidate (for discards,
+  the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule.
+- **The hundred**: play on against the opponent's hundred or fold (lose without paying).
+
+Not modelled: the opponent's own in-play šíbr, the hundred's fold when valuing earlier decisions (a
+hundred against the declarer is counted as played on), and what a declaration tells the opponent.
+
+Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is
+spent; ``None`` makes decisions depend on the seed alone) and noise added to utilities (a weaker,
+more human bot). The worlds are drawn from the bot's own random generator (``seed``).
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..czech.deal import EXCHANGERS
+from ..czech.melds import find_melds, parse_meld
+from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUIT_NAMES, SUIT_NAMES_CZ, SUITS
+from .base import Choice
+from .sampler import Knowledge, World, held_at_checks, read_view, sample_from
+from .solver import (
+    PlayState,
+    Position,
+    bela_holder,
+    best_value,
+    declarer_wins,
+    final_margin,
+    play_state_from_world,
+    position_from_state,
+    solve,
+)
+
+PAY_WEIGHT = 0.5  # paying the stake weighs half a game
+MARGIN_WEIGHT = 0.002  # a point of margin: only separates actions of (nearly) equal chances
+EVEN = 0.5  # a game whose outcome is left open (passing on trumps)
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the bot tries: worlds per decision, seconds per decision (None: no cap), utility noise."""
+
+    worlds: int
+    time_cap: float | None
+    noise: float
+
+
+LEVELS = {
+    "easy": Level(worlds=6, time_cap=0.3, noise=0.25),
+    "medium": Level(worlds=16, time_cap=0.6, noise=0.06),
+    "strong": Level(worlds=40, time_cap=0.9, noise=0.0),
+}
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One action's averages over the worlds: chance to win the game, to pay the stake, mean margin (or None)."""
+
+    win: float
+    pays: float
+    margin: float | None
+
+    @property
+    def utility(self) -> float:
+        return self.win - PAY_WEIGHT * self.pays + MARGIN_WEIGHT * (self.margin or 0.0)
+
+
+@dataclass
+class Evaluation:
+    """Every evaluated action's estimate, the number of worlds used, and what was decided."""
+
+    estimates: dict[str, Estimate]
+    worlds: int
+    decision: str  # play, declare, exchange, trump, discard, hundred, forced
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def ranked(self) -> list[str]:
+        return sorted(self.estimates, key=lambda a: self.estimates[a].utility, reverse=True)
+
+
+#: One world's outcome per action: (win 0..1, pays 0..1, margin or None)
+Outcomes = dict[str, tuple[float, float, float | None]]
+
+
+class SamplingBot:
+    """A bot of one level; ``choose(view)`` for the seat to move, ``evaluate(view)`` for the coach."""
+
+    name = "sampling"
+
+    def __init__(self, level: str = "strong", seed: int | None = None, *, worlds: int | None = None,
+                 time_cap: float | None | str = "level", noise: float | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        base = LEVELS[level]
+        self.level = level
+        self.worlds = worlds if worlds is not None else base.worlds
+        self.time_cap = base.time_cap if time_cap == "level" else time_cap
+        self.noise = base.noise if noise is None else noise
+        self.rng = random.Random(seed)
+
+    # --- the Bot protocol ---------------------------------------------------------------
+    def choose(self, view: dict[str, Any]) -> Choice:
+        legal = view.get("legal") or []
+        if not legal:
+            raise ValueError("the view asks nothing of this seat: a bot is only asked when view['legal'] is not empty")
+        evaluation = self.evaluate(view)
+        if not evaluation.estimates:
+            return Choice(legal[0], _only_sentence(legal[0]), evaluation.details.get("rule"))
+        noisy = {a: e.utility + (self.rng.gauss(0.0, self.noise) if self.noise else 0.0)
+                 for a, e in evaluation.estimates.items()}
+        action = max(noisy, key=noisy.__getitem__)
+        rule = evaluation.details.get("rule") if action.startswith("play ") else None
+        return Choice(action, _why(action, evaluation, view), rule)
+
+    def evaluate(self, view: dict[str, Any]) -> Evaluation:
+        """Every legal action's estimate from sampled worlds (empty when there is only one action)."""
+        legal = list(view.get("legal") or [])
+        deal = view["deal"]
+        plays = [a for a in legal if a.startswith("play ")]
+        if len(legal) == 1:
+            return Evaluation({}, 0, "forced", {"rule": _forced_rule(view, plays) if plays else None})
+        knowledge = read_view(view)
+        phase = deal["phase"]
+        if phase == "play":
+            return _then_best(self._run(knowledge, lambda w: self._play(view, knowledge, w, legal), "play",
+                                        {"rule": _forced_rule(view, plays)}))
+        if phase == "trump":
+            return self._run(knowledge, lambda w: self._trump(view, knowledge, w, legal), "trump")
+        if phase == "exchange":
+            return self._run(knowledge, lambda w: self._exchange(view, knowledge, w), "exchange")
+        if phase == "discard":
+            candidates = _discard_candidates(deal["hand"], SUITS.index(deal["trump"]))
+            return self._run(knowledge, lambda w: self._discard(view, knowledge, w, candidates), "discard")
+        if phase == "hundred-answer":
+            return self._run(knowledge, lambda w: self._hundred(view, knowledge, w), "hundred")
+        return Evaluation({}, 0, "forced")
+
+    # --- the loop over worlds -------------------------------------------------------------
+    def _run(self, knowledge: Knowledge, per_world: Callable[[World], Outcomes], decision: str,
+             details: dict[str, Any] | None = None) -> Evaluation:
+        start = time.perf_counter()
+        worlds = sample_from(knowledge, self.worlds, self.rng)
+        sums: dict[str, list[float]] = {}  # action: [wins, pays, margins]
+        with_margin: set[str] = set()  # actions valued with a margin (not pass or fold)
+        used = 0
+        for world in worlds:
+            began = time.perf_counter()
+            for action, (win, pays, margin) in per_world(world).items():
+                total = sums.setdefault(action, [0.0, 0.0, 0.0])
+                total[0] += win
+                total[1] += pays
+                if margin is not None:
+                    total[2] += margin
+                    with_margin.add(action)
+            used += 1
+            now = time.perf_counter()
+            if self.time_cap is not None and now + (now - began) - start > self.time_cap:
+                break  # another world like the last one would overrun the cap
+        estimates = {a: Estimate(s[0] / used, s[1] / used, s[2] / used if a in with_margin else None)
+                     for a, s in sums.items()}
+        return Evaluation(estimates, used, decision, dict(details or {}))
+
+    # --- play -----------------------------------------------------------------------------
+    def _play(self, view: dict[str, Any], knowledge: Knowledge, world: World, legal: list[str]) -> Outcomes:
+        me = knowledge.viewer
+        state = play_state_from_world(view, world, knowledge)
+        first = not state.first_card_played[me]
+        frozen = _frozen(state, me, state.declared[me]) if first else state  # playing now declares nothing more
+        position = position_from_state(frozen)
+        solution = solve(position)
+        out: Outcomes = {}
+        for card, value in solution.values.items():
+            out[f"play {card}"] = _mine(position, value, me)
+        # a declaration or an exchange comes before a card: valued as "then play c" for every card c, so the
+        # card after it is one card for all worlds, as for a plain play (see ``_then_best``)
+        for action in legal:
+            if action.startswith("declare "):
+                meld = parse_meld(action.split(" ", 1)[1])
+                with_meld = position_from_state(_frozen(state, me, state.declared[me] + [meld]))
+                for card, value in solution.values.items():
+                    out[f"{action}{THEN}play {card}"] = _mine(with_meld, value, me)
+            elif action == "exchange":
+                swapped = position_from_state(_exchanged_in_play(frozen, me, world))
+                for card, value in solve(swapped).values.items():
+                    out[f"{action}{THEN}play {card}"] = _mine(swapped, value, me)
+        return out
+
+    # --- before play ------------------------------------------------------------------------
+    def _trump(self, view: dict[str, Any], knowledge: Knowledge, world: World, legal: list[str]) -> Outcomes:
+        deal = view["deal"]
+        me, opp = knowledge.viewer, knowledge.opponent
+        trump = SUITS.index(deal["offer"]["suit"])
+        hands = {s: list(world.hands[s]) + list(world.dokup[s]) for s in (me, opp)}
+        state = _first_lead(view, trump, me, hands, _face_up(view, world, trump))
+        margin = _mine(*_best(state), me)[2]
+        won = margin > 0
+        out: Outcomes = {}
+        if "take" in legal:
+            out["take"] = (float(won), float(not won), margin)
+        if "pass" in legal:
+            first_to_speak = deal["to_move"] == deal["forehand"]
+            opponent_takes_and_wins = first_to_speak and margin < 0
+            out["pass"] = (0.0 if opponent_takes_and_wins else EVEN, 0.0, None)
+        if "fold" in legal:
+            out["fold"] = (0.0, 1.0, None)
+        return out
+
+    def _exchange(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
+        deal = view["deal"]
+        me, opp = knowledge.viewer, knowledge.opponent
+        trump = SUITS.index(deal["trump"])
+        hands = {s: list(world.hands[s]) for s in (me, opp)}
+        keep = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
+        face_up = _face_up(view, world, trump)
+        swapped = _first_lead(view, trump, deal["declarer"], hands, face_up, world=world, only=me)
+        return {"pass": _mine(*_best(keep), me), "exchange": _mine(*_best(swapped), me)}
+
+    def _discard(self, view: dict[str, Any], knowledge: Knowledge, world: World, candidates: list[str]) -> Outcomes:
+        deal = view["deal"]
+        me, opp = knowledge.viewer, knowledge.opponent
+        trump = SUITS.index(deal["trump"])
+        out: Outcomes = {}
+        for card in candidates:
+            hands = {me: [c for c in world.hands[me] if c != card], opp: list(world.hands[opp])}
+            state = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
+            out[f"discard {card}"] = _mine(*_best(state), me)
+        return out
+
+    def _hundred(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
+        deal = view["deal"]
+        me, opp = knowledge.viewer, knowledge.opponent
+        hands = {s: list(world.hands[s]) for s in (me, opp)}
+        state = _first_lead(view, SUITS.index(deal["trump"]), deal["declarer"], hands, None, world=world)
+        _, _, margin = _mine(*_best(state), me)
+        won = margin > 0
+        return {"play-on": (float(won), float(not won), margin), "fold": (0.0, 0.0, None)}
+
+
+THEN = " | then "  # joins a declaration or an exchange and the card played after it
+
+
+def _then_best(evaluation: Evaluation) -> Evaluation:
+    """Each "declare …" and "exchange" valued by its best follow-up card (the same card in every world)."""
+    estimates: dict[str, Estimate] = {}
+    then: dict[str, str] = {}
+    for key, estimate in evaluation.estimates.items():
+        action, _, card = key.partition(THEN)
+        if action not in estimates or estimate.utility > estimates[action].utility:
+            estimates[action] = estimate
+            if card:
+                then[action] = card
+    evaluation.estimates = estimates
+    evaluation.details["then"] = then
+    return evaluation
+
+
+# --- positions for decisions -------------------------------------------------------------------
+def _best(state: PlayState) -> tuple[Position, int]:
+    position = position_from_state(state)
+    return position, best_value(position)
+
+
+def _mine(position: Position, value: int, me: int) -> tuple[float, float, float]:
+    """(win, pays, margin) for seat ``me`` when the position's mover gets margin ``value``."""
+    margin = final_margin(position, value)
+    if position.seats[0] != me:
+        margin = -margin
+    declarer_won = declarer_wins(position, value)
+    i_declare = position.seats[position.declarer] == me
+    won = declarer_won == i_declare
+    return float(won), float(i_declare and not won), float(margin)
+
+
+def _frozen(state: PlayState, seat: int, declared: list) -> PlayState:
+    """The state with ``seat``'s declarations final (it plays its first card now)."""
+    return replace(state, declared={**state.declared, seat: list(declared)},
+                   first_card_played={**state.first_card_played, seat: True})
+
+
+def _exchanger(trump: int, face_up: list[str]) -> str:
+    """The card that exchanges for these face-up trumps: the lowest of 7, 8, 9 of trumps not among them."""
+    ranks = {PACK.card(c).rank for c in face_up}
+    return next(PACK.cards[trump * 8 + r].code for r in EXCHANGERS if r not in ranks)
+
+
+def _exchanged_in_play(state: PlayState, me: int, world: World) -> PlayState:
+    """The state after ``me`` exchanges for the visible stock trump during play."""
+    visible = world.stock[-1]
+    given = _exchanger(state.trump, [visible])
+    hand = [c for c in state.hands[me] if c != given] + [visible]
+    holder = state.bela_holder
+    if holder is None and bela_holder(state.trump, {me: [set(hand)]}) is not None:
+        holder = me
+    return replace(state, hands={**state.hands, me: hand}, bela_holder=holder)
+
+
+def _face_up(view: dict[str, Any], world: World, trump: int) -> tuple[str, list[str]] | None:
+    """An exchange before play in this world: the exchanging card and the face-up trumps it takes
+    (the candidates of the trump suit, then the chain of visible stock trumps), or None."""
+    first = view["deal"]["first_candidate"]
+    planned = [first] if first is not None and PACK.card(first).suit == trump else []
+    stock = list(world.stock)
+    if stock and PACK.card(stock[-1]).suit == trump:
+        planned.append(stock.pop())
+        if view["rules"].get("exchange_chain", "trumps") == "trumps":
+            chain = []
+            while stock and PACK.card(stock[-1]).suit == trump:
+                chain.append(stock.pop())
+            return (_exchanger(trump, planned), planned + chain) if planned else None
+    return (_exchanger(trump, planned), planned) if planned else None
+
+
+def _first_lead(view: dict[str, Any], trump: int, declarer: int, hands: dict[int, list[str]],
+                exchange: tuple[str, list[str]] | None, world: World | None = None, only: int | None = None
+                ) -> PlayState:
+    """The state at the first lead after these hands, with the ``exchange`` (the card given, the cards
+    taken) made by the seat holding that card (``only``: if it is that seat), and every hand brought to
+    9 cards by discarding its weakest."""
+    deal = view["deal"]
+    hands = {s: list(h) for s, h in hands.items()}
+    held: dict[int, list[set[str]]] = {s: [set(h)] for s, h in hands.items()}
+    if world is not None and deal["trump"] is not None:
+        held = {s: moments + [set(hands[s])] for s, moments in held_at_checks(view, world).items()}
+    if exchange is not None:
+        given, taken = exchange
+        for seat, hand in hands.items():
+            if given in hand and (only is None or seat == only):
+                hand.remove(given)
+                hand += taken
+                held[seat].append(set(hand))
+    for seat, hand in hands.items():
+        if len(hand) > 9:
+            hands[seat] = _keep(hand, trump, 9)
+    seats = (deal["forehand"], deal["dealer"])
+    return PlayState(trump=trump, rules=view["rules"], seats=seats, declarer=declarer, mover=deal["forehand"],
+                     hands=hands, trick=[], tricks=[], declared={s: [] for s in seats},
+                     first_card_played={s: False for s in seats}, meld_winner=None, scored_melds=0,
+                     bela_holder=bela_holder(trump, held), hundred_asked=True)
+
+
+def _keep_order(cards: list[str], trump: int) -> list[str]:
+    """Cards from the one most worth keeping to the least: trumps, melds, points, strength."""
+    in_melds = {c.code for m in find_melds(PACK.cards_of(cards)) for c in m.cards}
+    points, strength = POINTS_WITH_TRUMP[trump], STRENGTH_WITH_TRUMP[trump]
+
+    def worth(code: str) -> tuple:
+        card = PACK.card(code)
+        return (card.suit == trump, code in in_melds, points[card.index], strength[card.index])
+
+    return sorted(cards, key=worth, reverse=True)
+
+
+def _keep(cards: list[str], trump: int, size: int) -> list[str]:
+    return _keep_order(cards, trump)[:size]
+
+
+def _discard_candidates(hand: list[str], trump: int, count: int = 4) -> list[str]:
+    """The few cards worth considering for a discard: the weakest by ``_keep_order``."""
+    return _keep_order(hand, trump)[::-1][:count]
+
+
+# --- sentences ----------------------------------------------------------------------------------
+def _forced_rule(view: dict[str, Any], plays: list[str]) -> str | None:
+    """The follow rule that limits the plays, if any (must-follow-suit, must-beat, must-trump)."""
+    deal = view["deal"]
+    if not deal or not deal["trick"] or not plays or len(plays) == len(deal["hand"]):
+        return None
+    led = deal["trick"][0]["card"][-1]
+    suits = {a[-1] for a in plays}
+    if suits == {led}:
+        held = [c for c in deal["hand"] if c[-1] == led]
+        return "must-beat" if len(held) > len(plays) else "must-follow-suit"
+    return "must-trump"
+
+
+def _only_sentence(action: str) -> str:
+    if action.startswith("play "):
+        return f"{action[5:]} is your only legal card."
+    if action == "ask-hundred":
+        return "You hold a hundred (sto) against the declarer: the rules make you ask whether they play against it."
+    return f"{action} is the only thing you may do now."
+
+
+def _suit_text(letter: str) -> str:
+    return f"{SUIT_NAMES[letter]} ({SUIT_NAMES_CZ[letter]})"
+
+
+def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
+    est = evaluation.estimates
+    n = evaluation.worlds
+    deals = f"{n} possible deal{'s' if n != 1 else ''}"
+    ranked = evaluation.ranked()
+    others = [a for a in ranked if a != action]
+    chosen = est[action]
+    kind = evaluation.decision
+    if kind == "trump":
+        suit = _suit_text(view["deal"]["offer"]["suit"])
+        take = est.get("take")
+        chance = f"{take.win:.0%}" if take else "?"
+        if action == "take":
+            return f"With {suit} as trumps you make the game in {chance} of {deals}: you take (zadat)."
+        if action == "pass":
+            return f"With {suit} as trumps you would make the game in only {chance} of {deals}: you pass."
+        return "Taking would lose in every possible deal: you fold and pay the stake."
+    if kind == "hundred":
+        chance = f"{est['play-on'].win:.0%}"
+        if action == "play-on":
+            return f"Against the hundred (sto) you win in {chance} of {deals}: you play on (hraju)."
+        return f"Against the hundred (sto) you would win in only {chance} of {deals}: you fold and pay nothing."
+    if not others:
+        return f"Across {deals}, {_name(action)} wins the game in {chosen.win:.0%} of them."
+    second = others[0]
+    gain = (chosen.margin or 0.0) - (est[second].margin or 0.0)
+    odds = f"you win the game in {chosen.win:.0%} of them"
+    if action.startswith("declare "):
+        if gain < 0.5:
+            return (f"Across {deals}, declaring {action[8:]} (hláška) scores nothing on average (the opponent's "
+                    f"meld is higher), but it costs nothing either; {odds}.")
+        return f"Across {deals}, declaring {action[8:]} (hláška) adds {gain:.0f} points on average; {odds}."
+    if action == "exchange":
+        return (f"Across {deals}, exchanging (šíbr) gains you {gain:.0f} points on average over keeping your card; "
+                f"{odds}.")
+    if chosen.win - est[second].win > 1e-9:
+        return (f"Across {deals}, {_name(action)} wins the game in {chosen.win:.0%} of them, {_name(second)} "
+                f"(the next best) in {est[second].win:.0%}.")
+    if gain >= 0.5:
+        return (f"Across {deals}, {_name(action)} gains you {gain:.0f} points over the opponent on average "
+                f"compared with {_name(second)}, the next best; {odds}.")
+    return f"Across {deals}, {_name(action)} does as well as {_name(second)} or better; {odds}."
+
+
+def _name(action: str) -> str:
+    verb, _, card = action.partition(" ")
+    return {"play": card, "discard": f"discarding {card}"}.get(verb, action)
+
+
+__all__ = ["SamplingBot", "Level", "LEVELS", "Estimate", "Evaluation"]

@@ -1,0 +1,119 @@
+"""The sampling bot: legal, explained decisions from a seat's view alone, at every phase of the game."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+from conftest import czech
+
+from bulka_teach import Record
+from bulka_teach.bots.base import RandomBot
+from bulka_teach.bots.sampling import LEVELS, SamplingBot
+from bulka_teach.czech.deal import PLAY
+
+
+def quick(seed: int = 0, worlds: int = 3) -> SamplingBot:
+    """A small, deterministic bot for tests (no time cap: its decisions depend on the view and seed only)."""
+    return SamplingBot("easy", seed=seed, worlds=worlds, time_cap=None, noise=0.0)
+
+
+def test_every_decision_is_legal_and_explained_in_whole_games():
+    bot, other = quick(), RandomBot(3)
+    phases = set()
+    for seed in (1, 2):
+        game = Record(game="czech-bulka", players=("Ann", "Ben"), seed=seed).start()
+        while not game.over and game.game_number <= 2:  # two whole games, redeals included
+            seat = game.to_move
+            view = game.view(seat)
+            choice = (bot if seat == 0 else other).choose(view)
+            assert choice.action in view["legal"]
+            if seat == 0:
+                assert choice.why and choice.why.endswith(".")
+                phases.add(view["deal"]["phase"])
+            game.apply(choice.action)
+    assert {"trump", "play"} <= phases
+
+
+def test_the_decision_depends_on_the_view_alone():
+    """Two deals that differ only in cards Ann cannot see give her the same view, and the bot the same choice;
+    the bot needs nothing but plain data (the view survives a JSON round trip) and leaves the view as it was."""
+    ann = ["Ah", "Xh", "Kh", "Al", "Xl", "7a"]
+    stacked = dict(forehand=["8b", "9b", "Xb", "Ub", "Ob", "Kb"], dealer=ann, first="Oh",
+                   forehand_dokup=["7l", "8l", "9l"], dealer_dokup=["Aa", "Xa", "Ka"])
+    from bulka_teach.czech.stacking import stack_deck
+
+    one = stack_deck(**stacked, stock_top=["7b", "Ul"])
+    two = list(one)
+    i, j = one.index("8b"), one.index("Ul")  # swap a card of Ben's hand with one hidden in the stock
+    two[i], two[j] = two[j], two[i]
+    games = [czech(deck, ["pass"]) for deck in (one, two)]  # Ben passes; Ann (the dealer) is asked
+    views = [g.view(0) for g in games]
+    assert views[0] == views[1]
+    plain = json.loads(json.dumps(views[0]))
+    kept = copy.deepcopy(plain)
+    choices = [quick(seed=5).choose(v) for v in (views[0], views[1], plain)]
+    assert len({c.action for c in choices}) == 1 and len({c.why for c in choices}) == 1
+    assert plain == kept
+
+
+def test_takes_trumps_with_a_hand_that_cannot_lose():
+    strong = ["Oh", "9h", "Ah", "Xh", "Kh", "Al"]
+    game = czech(czech_deck(dealer=strong, first="Uh", dealer_dokup=["Aa", "Ab", "Xl"]), ["pass"])
+    choice = quick().choose(game.view(0))
+    assert choice.action == "take"
+    assert "100%" in choice.why and "zadat" in choice.why
+
+
+def test_passes_with_a_hopeless_hand():
+    weak = ["7h", "8l", "9l", "7a", "8a", "7b"]
+    game = czech(czech_deck(forehand=["Oh", "9h", "Ah", "Xh", "Kh", "Al"], dealer=weak, first="Uh",
+                            forehand_dokup=["Aa", "Ab", "Xl"], dealer_dokup=["8b", "9a", "Ul"]), ["pass"])
+    choice = quick().choose(game.view(0))
+    assert choice.action == "pass" and "only" in choice.why
+
+
+def test_declares_a_meld_that_scores():
+    """Ben leads with a fifty: declaring it scores 50, and 20 more in the deals where Ann's twenty then counts
+    for nothing."""
+    ben = ["Ub", "Ob", "Kb", "Ab", "7l", "8a"]
+    game = czech(czech_deck(forehand=ben, dealer=["7h", "9l", "Xa", "Ka", "Oa", "8h"], first="Xh",
+                            forehand_dokup=["9h", "Ah", "Xl"], dealer_dokup=["Kl", "Ol", "Ul"]), ["take"])
+    while game.deal.phase != PLAY:
+        game.apply("pass")
+    view = game.view(1)
+    assert "declare Ub-Ob-Kb-Ab" in view["legal"]
+    choice = quick().choose(view)
+    assert choice.action == "declare Ub-Ob-Kb-Ab"
+    gain = int(re.search(r"adds (\d+) points", choice.why).group(1))
+    assert 50 <= gain <= 70
+
+
+def test_a_forced_card_says_so():
+    """Ben leads the ace of bells; Ann's only bell is the king: she must follow suit with it."""
+    game = czech(czech_deck(forehand=["Ab", "7l", "9l", "Ul", "Kl", "8a"], dealer=["Kb", "7a", "9a", "Ua", "Ka", "Xl"],
+                            first="Xh", forehand_dokup=["7b", "Xa", "Oa"], dealer_dokup=["Ol", "Ah", "8h"]), ["take"])
+    while game.deal.phase != PLAY:
+        game.apply("pass")
+    game.apply("play Ab")
+    view = game.view(0)
+    assert view["legal"] == ["play Kb"]
+    choice = quick().choose(view)
+    assert choice.action == "play Kb" and choice.rule == "must-follow-suit" and "only legal" in choice.why
+
+
+def test_levels_and_bad_input():
+    assert list(LEVELS) == ["easy", "medium", "strong"]
+    assert LEVELS["strong"].worlds > LEVELS["easy"].worlds and LEVELS["easy"].noise > 0
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        SamplingBot("expert")
+    game = czech(czech_deck(), [])
+    with pytest.raises(ValueError, match="asks nothing of this seat"):
+        quick().choose(game.view(1 - game.to_move))
+
+
+def czech_deck(**parts):
+    from bulka_teach.czech.stacking import stack_deck
+
+    return stack_deck(**parts)
