@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -21,35 +20,22 @@ from voila_server import (
     WIDGET_TIMEOUT_MS,
     Server,
     free_port,
+    kernel_ids,
     shown_cells,
     start_server,
 )
 
 pytestmark = pytest.mark.browser
-KERNEL_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
-
-
-def kernel_of(page: Page) -> list[str]:
-    """Collects the id of the kernel each websocket of ``page`` talks to."""
-    ids: list[str] = []
-    page.on("websocket", lambda ws: ids.extend(KERNEL_URL.findall(ws.url)))
-    return ids
-
-
-def kernel_alive(server: Server, kernel_id: str) -> bool:
-    return any(kernel_id in " ".join(process.cmdline()) for process in server.kernels())
-
-
 def test_closing_the_tab_frees_its_kernel(browser: Browser, voila: Server) -> None:
     context = browser.new_context()
     page = context.new_page()
-    ids = kernel_of(page)
+    ids = kernel_ids(page)
     page.goto(f"{voila.url}/voila/render/{PRACTICE}")
     page.locator(".bt-table").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
-    assert ids and kernel_alive(voila, ids[0]), "the page's kernel should be running while the tab is open"
+    assert ids and voila.kernel(ids[0]), "the page's kernel should be running while the tab is open"
     context.close()
     deadline = time.monotonic() + CULL_IDLE_SECONDS + 5 * CULL_INTERVAL_SECONDS + 20
-    while kernel_alive(voila, ids[0]):
+    while voila.kernel(ids[0]):
         assert time.monotonic() < deadline, "the kernel of a closed tab was not culled"
         time.sleep(1)
     assert f"Culling 'idle' kernel 'python3' ({ids[0]})" in voila.log()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -70,12 +71,17 @@ class Server:
                 continue
         return alive
 
-    def wait_for_log(self, text: str, timeout: float = 60) -> None:
+    def wait_for_log(self, text: str, timeout: float = 60, count: int = 1) -> None:
+        """Wait until the log holds ``text`` ``count`` times (or fail, showing the log)."""
         deadline = time.monotonic() + timeout
-        while text not in self.log():
+        while self.log().count(text) < count:
             if self.process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server never logged {text!r}; its log:\n{self.log()[-4000:]}")
+                raise AssertionError(f"the server never logged {text!r} {count}×; its log:\n{self.log()[-4000:]}")
             time.sleep(0.2)
+
+    def kernel(self, kernel_id: str) -> psutil.Process | None:
+        """The process of the kernel with this id (its connection file is named after it), if it runs."""
+        return next((k for k in self.kernels() if kernel_id in " ".join(k.cmdline())), None)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -112,6 +118,16 @@ def voila_command(port: int, *extra: str) -> list[str]:
     return [sys.executable, "-m", "voila", "lessons", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
             f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}", *extra]
+
+
+KERNEL_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+
+
+def kernel_ids(page: Page) -> list[str]:
+    """Collects, from now on, the id of the kernel each websocket of ``page`` talks to."""
+    ids: list[str] = []
+    page.on("websocket", lambda ws: ids.extend(KERNEL_URL.findall(ws.url)))
+    return ids
 
 
 def open_lesson(page: Page, server: Server, path: str, query: str = "") -> None:
