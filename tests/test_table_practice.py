@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bulka_teach import IllegalAction
-from bulka_teach.bots import Choice
+from bulka_teach.bots import Choice, Hint
 from bulka_teach.table import Practice
 
 CARD = re.compile(r"\b[789XUOKA][hlab]\b")
@@ -50,7 +50,7 @@ def test_a_whole_game_played_by_clicks_reaches_the_score():
     view, ui = practice.table.view, practice.table.ui
     assert view["deal"]["outcome"] is not None and view["to_move"] is None
     assert ui["prompt"] == "This game is over: press New deal to play another game."
-    assert controls(practice) == {"new": True, "undo": True, "continue": False}
+    assert controls(practice) == {"new": True, "undo": True, "hint": False, "continue": False}
     assert any(e.kind == "game-over" for e in practice.game.events)
     practice.table.send_from_browser({"type": "card", "card": "Ah"})  # after the end: told what to do
     assert practice.table.ui["notice"]["kind"] == "info"
@@ -299,3 +299,40 @@ def check_nothing_hidden_shown(players: tuple[str, ...], seed: int, clicks: int,
 def test_no_hidden_card_ever_reaches_the_table(seed, three, me):
     players = ("You", "Ann", "Ben") if three else ("You", "Computer")
     check_nothing_hidden_shown(players, seed, clicks=150, me=me % len(players))
+
+
+class FakeCoach:
+    """Advises the first legal action and remembers the views it was given."""
+
+    def __init__(self):
+        self.views = []
+
+    def hint(self, view):
+        self.views.append(view)
+        return Hint(view["legal"][-1], "Because a test says so.", None, {})
+
+
+def test_hint_asks_the_coach_with_the_learners_view_and_rings_the_card():
+    coach = FakeCoach()
+    practice = Practice(code="CB2-std-7", coach=coach)
+    assert controls(practice)["hint"]
+    practice.table.send_from_browser({"type": "control", "name": "hint"})
+    assert coach.views == [practice.game.view(0)]
+    assert practice.table.ui["notice"] == {"kind": "info", "id": practice.table.ui["notice"]["id"],
+                                           "text": "Hint: Pass. Because a test says so."}
+    assert practice.table.ui["busy"] is False and practice.game.actions == []
+    while practice.table.ui["card_verb"] != "play":
+        practice.table.send_from_browser(legal_clicks(practice)[-1])
+    practice.control("hint")
+    card = coach.views[-1]["legal"][-1].split()[1]
+    assert practice.table.ui["notice"]["text"] == f"Hint: play the {card}. Because a test says so."
+    assert practice.table.ui["highlight"] == [card]
+    practice.click(card)
+    assert practice.table.ui["highlight"] == []
+
+
+def test_no_hint_when_nothing_is_asked_of_the_learner():
+    practice = Practice(players=("You", "Ann", "Ben"), code="CB3-std-2", coach=FakeCoach())  # You sit out
+    assert not controls(practice)["hint"]
+    practice.control("hint")
+    assert practice.table.ui["notice"]["text"].startswith("You sit out this game")

@@ -14,14 +14,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import Bot, default_bot
+from ..bots import Bot, Coach, default_bot
 from ..czech.rules import CzechRules
 from ..dealing import DealCode, DealCodeError, new_seed
 from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..records import Record
 from .base import Controller
-from .present import caption, control, table_ui
+from .present import CARD_VERBS, action_label, caption, control, table_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
 from .url import deal_param, query_string
@@ -49,11 +49,13 @@ class Practice(Controller):
     ``seat`` is the learner's; the other seats are played by ``bot`` (default: ``default_bot``, seeded
     from the deal). ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
     ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
+    The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
+    learner's view.
     """
 
     def __init__(self, players: Sequence[str] = ("You", "Computer"), seat: int = 0,
                  rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
-                 bot: Bot | None = None, title: str = "") -> None:
+                 bot: Bot | None = None, title: str = "", coach: Coach | None = None) -> None:
         super().__init__()
         if whole not in WHOLE:
             raise ValueError(f"whole is 'game' or 'bulka', not {whole!r}")
@@ -62,6 +64,7 @@ class Practice(Controller):
         if not 0 <= seat < len(players):
             raise ValueError(f"seat {seat} is not a seat: seats are 0 to {len(players) - 1}")
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
+        self.coach = coach
         self.rules = CzechRules.from_dict(rules)  # a bad option: ScenarioError naming it
         self.panel = RulesPanel(self.rules, on_deal=lambda values: self._guarded(self.deal_with_rules, values))
         self._widget = widgets.VBox([self.table, self.panel.widget])
@@ -156,8 +159,27 @@ class Practice(Controller):
             self.undo()
         elif name == "continue":
             self.continue_()
+        elif name == "hint":
+            self.hint()
         else:
-            self._show_notice("info", "The practice table's controls are New deal, Undo and Continue.")
+            self._show_notice("info", "The practice table's controls are New deal, Undo, Hint and Continue.")
+
+    def hint(self) -> None:
+        """The coach's advice for the learner's decision now, judged from the learner's view alone."""
+        blocked = self._blocked()
+        if blocked:
+            self._show_notice("info", blocked)
+            return
+        view = self.game.view(self.seat)
+        self.table.ui = {**self.table.ui, "busy": True}  # the coach may think for a second
+        coach = self.coach or Coach(seed=self._bot_seed())
+        advice = coach.hint(view)
+        verb, _, card = advice.action.partition(" ")
+        if verb in CARD_VERBS:
+            what, ring = f"{verb} the {card}", [card]
+        else:
+            what, ring = action_label(advice.action, view)[0], []
+        self._redraw(self._notice("info", f"Hint: {what}. {advice.why}"), highlight=ring)
 
     def undo(self) -> None:
         """Back to the learner's previous decision, by replaying the record without what followed it."""
@@ -280,16 +302,17 @@ class Practice(Controller):
 
     def _controls(self) -> list[dict[str, Any]]:
         waiting = (self._shown is not None and not self.finished) or (self._shown is None and self._sits_out())
+        asked = self._shown is None and self.game.to_move == self.seat
         return [control("new", "New deal"), control("undo", "Undo", bool(self._decisions)),
-                control("continue", "Continue", waiting)]
+                control("hint", "Hint", asked), control("continue", "Continue", waiting)]
 
-    def _redraw(self, notice: dict[str, Any] | None = None) -> None:
+    def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = ()) -> None:
         game = self.game
         upto = deal_end(game, self._shown) if self._shown is not None else len(game.events)
         view = seat_view(game, self.seat, upto)
         text = caption(game.explain(e, self.seat) for e in game.events[self._since:upto])
         ui = table_ui(view, "play", self.seat, caption=text, prompt_text=self._status(), notice=notice,
-                      controls=self._controls(), deal_code=self.deal_code, title=self.title)
+                      controls=self._controls(), deal_code=self.deal_code, title=self.title, highlight=highlight)
         self._draw(view, ui)
 
     # --- failures in handlers ----------------------------------------------------------------
