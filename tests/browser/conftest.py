@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from voila_server import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -22,6 +22,8 @@ from voila_server import (
     start_server,
     voila_command,
 )
+
+expect.set_options(timeout=WIDGET_TIMEOUT_MS)  # widgets appear after the cells ran; CI shares two cores
 
 
 @pytest.fixture(scope="session")

@@ -132,5 +132,6 @@ def kernel_ids(page: Page) -> list[str]:
 
 def open_lesson(page: Page, server: Server, path: str, query: str = "") -> None:
     """Open a lesson as a learner does and wait until its cells ran and its widgets are drawn."""
-    page.goto(f"{server.url}/voila/render/{path}{query}", timeout=WIDGET_TIMEOUT_MS)
+    # not "load": that also waits for icon fonts from a CDN, which never come offline
+    page.goto(f"{server.url}/voila/render/{path}{query}", timeout=WIDGET_TIMEOUT_MS, wait_until="domcontentloaded")
     page.wait_for_selector("#loading", state="detached", timeout=WIDGET_TIMEOUT_MS)
