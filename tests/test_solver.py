@@ -181,3 +181,15 @@ def test_bench_prints_the_figures(capsys):
     assert main(deals=3, seed=5) == 0
     out = capsys.readouterr().out
     assert "median" in out and "p95" in out and "nodes searched" in out and "Python 3." in out
+
+
+def test_best_value_and_the_yes_or_no_search_agree_with_the_full_solution():
+    from bulka_teach.bots.solver import best_value, declarer_makes_it
+    from bulka_teach.bots.solver_bench import first_lead
+
+    for seed in range(1, 9):
+        position = first_lead(seed)
+        values = solve(position).values
+        best = max(values.values())
+        assert best_value(position) == best
+        assert declarer_makes_it(position) == declarer_wins(position, best)

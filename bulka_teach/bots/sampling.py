@@ -46,6 +46,7 @@ from .solver import (
     Position,
     bela_holder,
     best_value,
+    declarer_makes_it,
     declarer_wins,
     final_margin,
     play_state_from_world,
@@ -70,7 +71,7 @@ class Level:
 LEVELS = {
     "easy": Level(worlds=6, time_cap=0.3, noise=0.25),
     "medium": Level(worlds=16, time_cap=0.6, noise=0.06),
-    "strong": Level(worlds=40, time_cap=0.9, noise=0.0),
+    "strong": Level(worlds=40, time_cap=0.8, noise=0.0),
 }
 
 
@@ -214,14 +215,14 @@ class SamplingBot:
         trump = SUITS.index(deal["offer"]["suit"])
         hands = {s: list(world.hands[s]) + list(world.dokup[s]) for s in (me, opp)}
         state = _first_lead(view, trump, me, hands, _face_up(view, world, trump))
-        margin = _mine(*_best(state), me)[2]
-        won = margin > 0
+        won = declarer_makes_it(position_from_state(state))  # a yes-or-no search: the margin is not needed here
         out: Outcomes = {}
         if "take" in legal:
-            out["take"] = (float(won), float(not won), margin)
+            out["take"] = (float(won), float(not won), None)
         if "pass" in legal:
             first_to_speak = deal["to_move"] == deal["forehand"]
-            opponent_takes_and_wins = first_to_speak and margin < 0
+            opponent_takes_and_wins = first_to_speak and declarer_makes_it(
+                position_from_state(replace(state, declarer=opp)))
             out["pass"] = (0.0 if opponent_takes_and_wins else EVEN, 0.0, None)
         if "fold" in legal:
             out["fold"] = (0.0, 1.0, None)
@@ -253,9 +254,8 @@ class SamplingBot:
         me, opp = knowledge.viewer, knowledge.opponent
         hands = {s: list(world.hands[s]) for s in (me, opp)}
         state = _first_lead(view, SUITS.index(deal["trump"]), deal["declarer"], hands, None, world=world)
-        _, _, margin = _mine(*_best(state), me)
-        won = margin > 0
-        return {"play-on": (float(won), float(not won), margin), "fold": (0.0, 0.0, None)}
+        won = declarer_makes_it(position_from_state(state))
+        return {"play-on": (float(won), float(not won), None), "fold": (0.0, 0.0, None)}
 
 
 THEN = " | then "  # joins a declaration or an exchange and the card played after it

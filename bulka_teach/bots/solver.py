@@ -130,6 +130,19 @@ def best_value(position: Position) -> int:
                for rep, _ in search.groups(legal, in_play, position.led))
 
 
+def declarer_makes_it(position: Position) -> bool:
+    """Whether the declarer wins the game from here with best play on both sides (``declarer_wins`` of the
+    best card), found by a null-window search: a yes-or-no question is much cheaper than the exact margin."""
+    hl, hf = position.hands
+    if position.led >= 0 or hl.bit_count() < 3:
+        return declarer_wins(position, best_value(position))
+    search = _Search(position.trump, position.must_beat, position.o_points)
+    ahead = position.scored[0] - position.scored[1]
+    if position.declarer == 0:  # the mover needs a final margin above 0: a value of at least 1 - ahead
+        return search.lead(hl, hf, position.bela, -ahead, 1 - ahead) >= 1 - ahead
+    return search.lead(hl, hf, position.bela, -ahead - 1, -ahead) < -ahead  # the mover's margin below 0
+
+
 def final_margin(position: Position, value: int) -> int:
     """The mover's final points minus the opponent's, for a card of margin ``value``."""
     return position.scored[0] - position.scored[1] + value
@@ -436,7 +449,7 @@ class _Search:
             """The leader's exact margin after leading ``c`` (``hl`` without it)."""
             return follow(c, hl, hf, bela, -INF, INF)
 
-        self.groups, self.answer, self.lead_exact, self.exact = groups, answer, lead_exact, exact
+        self.groups, self.answer, self.lead_exact, self.exact, self.lead = groups, answer, lead_exact, exact, lead
 
     @property
     def nodes(self) -> int:
@@ -621,6 +634,7 @@ def position_from_world(view: dict[str, Any], world: World) -> Position:
     return position_from_state(play_state_from_world(view, world))
 
 
-__all__ = ["Position", "Solution", "PlayState", "solve", "best_value", "final_margin", "declarer_wins",
+__all__ = ["Position", "Solution", "PlayState", "solve", "best_value", "declarer_makes_it", "final_margin",
+           "declarer_wins",
            "position_from_deal", "position_from_state", "position_from_world", "play_state_from_world", "bela_holder",
            "BELA_NONE", "BELA_PENDING", "BELA_MINE", "BELA_THEIRS"]
