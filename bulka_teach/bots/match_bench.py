@@ -32,7 +32,8 @@ MAX_ACTIONS = 2_000  # a game is far shorter; a longer one means a bot is stuck
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name: ``random``, ``rule`` or ``sampling:<level>``, seeded for one game."""
+    """A bot by name, seeded for one game: ``random``, ``rule``, ``sampling:<level>`` or
+    ``sampling:<level>:<worlds>`` (the level with fewer or more worlds per decision)."""
     if name == "random":
         return RandomBot(seed)
     if name == "rule":
@@ -40,17 +41,23 @@ def make_bot(name: str, seed: int) -> Bot:
     if name.startswith("sampling:"):
         from .sampling import SamplingBot
 
-        return SamplingBot(level=name.split(":", 1)[1], seed=seed)
-    raise ValueError(f"unknown bot {name!r}: use random, rule or sampling:<level>")
+        parts = name.split(":")
+        worlds = int(parts[2]) if len(parts) > 2 else None
+        return SamplingBot(level=parts[1], seed=seed, worlds=worlds)
+    raise ValueError(f"unknown bot {name!r}: use random, rule or sampling:<level>[:<worlds>]")
 
 
 def sampling_levels() -> tuple[str, ...]:
-    """The sampling bot's levels, weakest first (empty when the sampling bot is not available)."""
+    """The sampling configurations to time and to choose the match's from, weakest first: each level, and the
+    medium level with half its worlds (between easy and medium). Empty when the sampling bot is not available."""
     try:
         from .sampling import LEVELS
     except ImportError:
         return ()
-    return tuple(LEVELS)
+    levels = list(LEVELS)
+    if "medium" in LEVELS:
+        levels.insert(levels.index("medium"), f"medium:{max(1, LEVELS['medium'].worlds // 2)}")
+    return tuple(levels)
 
 
 @dataclass(frozen=True)
@@ -198,8 +205,9 @@ def choose_level(timings: dict[str, Timing], deals: int, jobs: int, decisions_pe
 
 
 def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_games: int = 4,
-         levels: Sequence[str] | None = None) -> int:
-    """Print decision times and the duplicate matches; ``levels`` limits the sampling levels (None: all)."""
+         levels: Sequence[str] | None = None, match_level: str | None = None) -> int:
+    """Print decision times and the duplicate matches. ``levels`` limits the sampling levels timed (None: all);
+    ``match_level`` sets the match's sampling level instead of the one picked to fit the time budget."""
     jobs = jobs or os.cpu_count() or 1
     if deals < 1:
         print("--deals must be 1 or more")
@@ -222,15 +230,22 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
 
     matches = []
     level = choose_level(timings, deals, jobs, decisions_per_game)
-    if level is None:
+    full = choose_level(timings, 2000, jobs, decisions_per_game)
+    if match_level is not None:
+        level = f"sampling:{match_level}"
+        print(f"Sampling level for the match: {match_level} (as asked; a 2,000-deal run would pick "
+              f"{(full or 'none').removeprefix('sampling:')})")
+    elif level is None:
         print("The sampling bot is not available: only the rule-based bot against random is played.")
     else:
+        print(f"Sampling level for the match: {level.removeprefix('sampling:')} (the strongest whose {deals}-deal "
+              f"match is estimated to fit {BUDGET_SECONDS // 60} minutes on {jobs} process(es))")
+    if level is not None:
         matches.append((level, "rule"))
-        print(f"Sampling level for the match: {level.split(':', 1)[1]} (the strongest whose {deals}-deal match "
-              f"is estimated to fit {BUDGET_SECONDS // 60} minutes on {jobs} process(es))")
     matches.append(("rule", "random"))
     for pair in matches:
-        print(f"Duplicate match {pair[0]} vs {pair[1]}: {deals} deals, each played twice with the seats swapped")
+        print(f"Duplicate match {pair[0]} vs {pair[1]}: {deals} deal{'s' if deals != 1 else ''}, each played twice "
+              "with the seats swapped")
         summary = run_match(pair, deals, seed, jobs, progress)
         goal = " (goal: at least 0.600)" if pair[0].startswith("sampling:") else ""
         print(f"  {pair[0]} win rate {summary.win_rate} (95% CI){goal}")
