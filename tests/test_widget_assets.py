@@ -7,16 +7,19 @@ messages, and no card drawn that the view does not hold.
 """
 from __future__ import annotations
 
+import queue
 import re
+import threading
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from fnmatch import fnmatch
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from bulka_teach import Record
 from bulka_teach.czech.view import deal_view
@@ -101,32 +104,80 @@ window.showTable = (view, ui) => {
 """
 
 
+class ChromiumThread:
+    """Chromium driven from a thread of its own.
+
+    Playwright's sync API allows one instance per thread, and the app's browser tests (``tests/browser``)
+    keep theirs open for the whole session: this module's checks run in another thread, one job at a time.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[Callable[[Browser], None], Future[None]] | None] = queue.Queue()
+        started: Future[None] = Future()
+        self._thread = threading.Thread(target=self._serve, args=(started,), name="chromium", daemon=True)
+        self._thread.start()
+        started.result(timeout=120)
+
+    def _serve(self, started: Future[None]) -> None:
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                started.set_result(None)
+                while (job := self._jobs.get()) is not None:
+                    work, done = job
+                    try:
+                        done.set_result(work(browser))
+                    except BaseException as error:  # handed to the test's thread, which raises it
+                        done.set_exception(error)
+                browser.close()
+        except BaseException as error:
+            if not started.done():
+                started.set_exception(error)
+
+    def run(self, work: Callable[[Browser], None]) -> None:
+        done: Future[None] = Future()
+        self._jobs.put((work, done))
+        done.result(timeout=300)
+
+    def close(self) -> None:
+        self._jobs.put(None)
+        self._thread.join(timeout=60)
+
+
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
+def chromium() -> Iterator[ChromiumThread]:
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
                     "(scripts/test.sh does it); these tests never download a browser.")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    worker = ChromiumThread()
+    try:
+        yield worker
+    finally:
+        worker.close()
 
 
-@pytest.fixture
-def page(chromium: Any) -> Iterator[Page]:
-    """A page holding the shipped module (its one ``export default`` made a global) and stylesheet."""
+def _on_a_fresh_page(browser: Browser, test: Callable[[Page], None]) -> None:
+    """Run ``test`` on a page holding the shipped module (its one ``export default`` made a global) and CSS."""
     esm, css = front_end()
-    tab = chromium.new_page(viewport={"width": 1100, "height": 900})
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
     errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
-    tab.add_style_tag(content=css)
-    tab.add_script_tag(content=esm.replace("export default", "window.btWidget =", 1) + HARNESS)
-    yield tab
-    tab.close()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
+        page.add_style_tag(content=css)
+        page.add_script_tag(content=esm.replace("export default", "window.btWidget =", 1) + HARNESS)
+        test(page)
+    finally:
+        page.close()
     assert not errors, errors
+
+
+def in_chromium(test: Callable[[Page], None]) -> Callable[[ChromiumThread], None]:
+    """Make ``test(page)`` a pytest test that runs on a fresh page in the Chromium thread."""
+    def run(chromium: ChromiumThread) -> None:
+        chromium.run(lambda browser: _on_a_fresh_page(browser, test))
+    run.__name__, run.__qualname__, run.__doc__ = test.__name__, test.__qualname__, test.__doc__
+    return run
 
 
 def ui(**overrides: Any) -> dict[str, Any]:
@@ -152,14 +203,17 @@ def show(page: Page, view: dict[str, Any], table_ui: dict[str, Any]) -> int:
 
 def update(page: Page, index: int, **traits: Any) -> None:
     """Set traits at once, as one websocket update does (one redraw expected)."""
-    page.evaluate("([i, traits]) => { for (const [k, v] of Object.entries(traits)) models[i].set(k, v); }",
-                  [index, traits])
+    page.evaluate("""async ([i, traits]) => {
+      for (const [key, value] of Object.entries(traits)) models[i].set(key, value);
+      await Promise.resolve();  // the redraw is queued as a microtask: let it run
+    }""", [index, traits])
 
 
 def cards(page: Page, selector: str) -> list[str]:
     return page.locator(selector).evaluate_all("cards => cards.map(c => c.dataset.card)")
 
 
+@in_chromium
 def test_a_table_in_play_draws_the_view_and_nothing_more(page: Page) -> None:
     game = example_game()
     view = game.view(0)
@@ -211,6 +265,7 @@ def test_a_table_in_play_draws_the_view_and_nothing_more(page: Page) -> None:
     assert lifted and flat and lifted["y"] < flat["y"] - 5, "legal cards are lifted, not only coloured"
 
 
+@in_chromium
 def test_clicks_send_messages_and_a_busy_table_ignores_them(page: Page) -> None:
     view = example_game().view(0)
     table_ui = play_ui(view, buttons=[{"action": "declare Uh-Oh-Kh-Ah", "label": "Declare", "hint": "h"}],
@@ -233,6 +288,7 @@ def test_clicks_send_messages_and_a_busy_table_ignores_them(page: Page) -> None:
     assert len(page.evaluate("sent")) == 4, "a busy table sent a message"
 
 
+@in_chromium
 def test_the_hand_is_a_toolbar_for_the_keyboard_and_keeps_the_focus_across_redraws(page: Page) -> None:
     view = example_game().view(0)
     index = show(page, view, play_ui(view))
@@ -255,6 +311,7 @@ def test_the_hand_is_a_toolbar_for_the_keyboard_and_keeps_the_focus_across_redra
     assert page.evaluate("document.activeElement.dataset.card") == hand[4], "focus stays at the same place"
 
 
+@in_chromium
 def test_in_step_mode_the_arrow_keys_step(page: Page) -> None:
     view = example_game().view(None)
     controls = [{"name": "first", "label": "First", "enabled": False}, {"name": "prev", "label": "Previous",
@@ -275,6 +332,7 @@ def test_in_step_mode_the_arrow_keys_step(page: Page) -> None:
     assert page.locator(".bt-hand [data-card]").count() == 0
 
 
+@in_chromium
 def test_choosing_trumps_with_three_players(page: Page) -> None:
     game = Record(game="czech-bulka", players=("Ann", "Ben", "Cyril"), seed=11).start()
     seat = game.to_move
@@ -294,6 +352,7 @@ def test_choosing_trumps_with_three_players(page: Page) -> None:
     assert page.locator(".bt-action").all_inner_texts() == ["Take", "Pass"]
 
 
+@in_chromium
 def test_a_finished_deal_shows_its_outcome_and_last_trick(page: Page) -> None:
     game = example_game(EXAMPLE_ACTIONS + ("play Kh",))
     while game.deals[-1].outcome is None:
@@ -308,6 +367,7 @@ def test_a_finished_deal_shows_its_outcome_and_last_trick(page: Page) -> None:
     assert page.locator(".bt-points[data-seat='0']").count() == 1
 
 
+@in_chromium
 def test_a_static_picture_draws_only_the_cards_it_is_given(page: Page) -> None:
     hearts = ["7h", "8h", "9h", "Xh", "Uh", "Oh", "Kh", "Ah"]
     show(page, {"deal": {"open_hands": {"0": hearts}}}, ui(mode="static", me=None, highlight=["Oh"],
@@ -321,6 +381,7 @@ def test_a_static_picture_draws_only_the_cards_it_is_given(page: Page) -> None:
     assert images == [True] * 8, "every card picture loads"
 
 
+@in_chromium
 def test_a_notice_is_announced_once_and_again_when_its_id_changes(page: Page) -> None:
     view = example_game().view(0)
     notice = {"kind": "refused", "text": REFUSAL, "id": 1}
@@ -333,8 +394,12 @@ def test_a_notice_is_announced_once_and_again_when_its_id_changes(page: Page) ->
     update(page, index, ui=play_ui(view, notice=notice, busy=True))  # a redraw with the same notice
     update(page, index, ui=play_ui(view, notice=notice))
     assert page.evaluate("noticeChanges") == 0, "the same notice was written again (screen readers repeat it)"
-    update(page, index, ui=play_ui(view, notice=notice | {"id": 2}))  # the same refusal once more
-    assert page.locator(".bt-notice").inner_text() == "", "the live region is emptied first"
+    emptied = page.evaluate("""async ([i, ui]) => {
+      models[i].set('ui', ui);
+      await Promise.resolve();  // after the redraw, before the region is filled again
+      return document.querySelector('.bt-notice').textContent;
+    }""", [index, play_ui(view, notice=notice | {"id": 2})])  # the same refusal once more
+    assert emptied == "", "the live region is emptied first, so that the same words are announced again"
     expect(page.locator(".bt-notice")).to_have_text(REFUSAL)
     update(page, index, ui=play_ui(view, notice=None))
     assert page.locator(".bt-notice").inner_text() == ""
