@@ -193,3 +193,23 @@ def test_best_value_and_the_yes_or_no_search_agree_with_the_full_solution():
         best = max(values.values())
         assert best_value(position) == best
         assert declarer_makes_it(position) == declarer_wins(position, best)
+
+
+def test_capture_mode_bela_at_stake_agrees_with_plain_minimax():
+    """bela_mode=capture with trump O and K still to be won: the 40 goes to whoever wins both."""
+    from bulka_teach.bots.solver import BELA_NONE
+
+    checked = 0
+    for seed in range(1000, 3000):
+        game = endgame(seed, {"bela_mode": "capture"}, 1 + seed % 4)
+        if game is None:
+            continue
+        position = position_from_deal(game.deal)
+        if position.bela == BELA_NONE:
+            continue
+        solution = solve(position)
+        assert {c: final_margin(position, v) for c, v in solution.values.items()} == reference(game.deal), seed
+        checked += 1
+        if checked == 15:
+            return
+    pytest.fail(f"only {checked} capture positions with bela at stake were found")

@@ -2,8 +2,11 @@
 
 It works on its own compact ``Position`` (hands as 32-bit masks of card indices, suit * 8 + natural
 rank), not on the engine's ``Deal``, and searches with alpha-beta over whole tricks, a transposition
-table keyed by the two hands at each trick's start, move ordering (the table's best card first, then
-high cards) and equivalent cards merged.
+table keyed by the two hands at each trick's start (bounds and the best card found), memoised exact
+values of two-card endings, move ordering (the table's best card first; leads strongest first, plain
+suits before trumps; answers that win the trick first, the strongest, then the cheapest losers) and
+equivalent cards merged. ``declarer_makes_it`` asks only whether the declarer wins (a null-window
+search, several times faster than the exact margin).
 
 **Value.** ``solve`` gives, for every legal card of the player to move, the *margin*: the points that
 player wins from here on (the cards of the trick on the table and of every later trick, the last
@@ -75,14 +78,6 @@ class Position:
     seats: tuple[int, int] = (0, 1)
     o_points: int = 20
     bela: int = BELA_NONE
-
-    @property
-    def tricks_left(self) -> int:
-        return self.hands[1].bit_count() if self.led < 0 else self.hands[0].bit_count()
-
-    def legal(self) -> list[int]:
-        """The mover's legal cards (indices), by the engine's follow rules."""
-        return list(_bits(_legal_mask(self.hands[0], self.led, self.trump, self.must_beat)))
 
 
 @dataclass
