@@ -56,8 +56,8 @@ def test_review_costs_and_names_the_broken_rule():
     assert follow.cost_points == 31  # Al takes Xl + Al (21); 8l gives Ben the Xl (10)
     assert follow.cost_win == pytest.approx(0.31)
     assert follow.mistake and follow.rule == "take-the-trick-when-it-holds-points"
-    assert follow.sentence.startswith("play 8l cost you 31.0 points on average, 31% chance to win the game "
-                                      "against play Al (over 1 possible deal).")
+    assert follow.sentence.startswith("play 8l cost you 31.0 points on average and 31% of your chance to win the "
+                                      "game against play Al (over 1 possible deal). Teaching rule ")
     assert "take-the-trick-when-it-holds-points" in follow.sentence
     assert follow.situation == "Deal 1, trick 1, trumps hearts, Xl led to you; your hand: " \
                                "Uh Oh 8l Al Ka 8b 9b Ob Kb."
@@ -125,3 +125,13 @@ def test_sampling_coach_hints_and_reviews_a_short_hand():
     follow = _sampling_coach().review(record, seat=0)[-1]
     assert follow.best == "play Al" and follow.mistake and follow.cost_points > 10
     assert follow.rule == "take-the-trick-when-it-holds-points"
+
+
+def test_a_costly_choice_the_rules_agree_with_is_said_to_be_so():
+    # Ben leads 7l: the rules win it cheaply with 8l, the test evaluator prefers taking the Al's 11 points home
+    record = _record(["take", "pass", "pass", "play 7l", "play 8l"])
+    follow = Coach(TrickEvaluator()).review(record, seat=0)[-1]
+    assert follow.best == "play Al" and follow.mistake and follow.rule is None
+    assert follow.sentence == ("play 8l cost you 11.0 points on average and 11% of your chance to win the game "
+                               "against play Al (over 1 possible deal). The teaching rules would have chosen as you "
+                               "did; the possible deals show that play Al does better here.")

@@ -158,12 +158,18 @@ class Coach:
                         f"{action}: fine — {best} was worth only a little more (over {deals}).")
             return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False)
         rule = rule_behind(view, best, action)
-        costs = [f"{cost_win:.0%} chance to win the game"]
-        if cost_points is not None:
-            costs.insert(0, f"{cost_points:.1f} points on average")
-        if taken.pays > top.pays:
+        costs = []
+        if cost_points is not None and cost_points >= 0.05:
+            costs.append(f"{cost_points:.1f} points on average")
+        if cost_win >= 0.005:
+            costs.append(f"{cost_win:.0%} of your chance to win the game")
+        if taken.pays - top.pays >= 0.005:
             costs.append(f"{taken.pays - top.pays:.0%} more risk of paying the stake")
-        sentence = f"{action} cost you {', '.join(costs)} against {best} (over {deals})." + _lesson(rule)
+        sentence = f"{action} cost you {' and '.join(costs) or 'a little'} against {best} (over {deals})."
+        if rule is None:
+            sentence += (" The teaching rules would have chosen as you did; the possible deals show that "
+                         f"{best} does better here.")
+        sentence += _lesson(rule)
         return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True)
 
     @staticmethod
