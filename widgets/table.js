@@ -572,7 +572,7 @@ function infoHtml(ctx) {
     trump = `<div class="bt-trump" data-suit="${deal.trump}">${suitBadge(deal.trump)}`
       + `<span>trumps (trumfy)<br><b>${esc(suitName(deal.trump))}</b></span></div>`;
   } else if (deal && deal.offer) {
-    const which = deal.offer.which === "first" ? "the first candidate (spodní)" : "the stock's top card";
+    const which = deal.offer.which === "first" ? "the first candidate (spodní)" : "the second candidate, on the stock";
     trump = `<div class="bt-offer" data-suit="${deal.offer.suit}">${suitBadge(deal.offer.suit)}`
       + `<span>trumps offered<br><b>${esc(suitName(deal.offer.suit))}</b><br><small>${which}</small></span></div>`;
   }
