@@ -90,8 +90,8 @@ def test_hint_gives_the_best_action_with_its_rule_and_every_value():
     assert hint.action == "play Al"
     assert hint.rule == "take-the-trick-when-it-holds-points"
     assert set(hint.values) == set(view["legal"])
-    assert hint.why.startswith("Across 1 possible deal, play Al wins you 31.0 points more on average and 31% more "
-                               "chance to win the game (71% in all) than the next best, play 8l.")
+    assert hint.why.startswith("Across 1 possible deal, play Al gives you 31.0 points more on average and 31% more "
+                               "chance to win the game than play 8l, the next best; you win the game in 71% of them.")
 
 
 def test_hint_with_one_choice_needs_no_evaluation():
@@ -121,7 +121,7 @@ def test_sampling_coach_hints_and_reviews_a_short_hand():
     view = _record(list(record.actions[:4])).replay().view(0)
     hint = _sampling_coach().hint(view)
     assert hint.action == "play Al" and set(hint.values) == set(view["legal"])
-    assert hint.why.startswith("Across 8 possible deals, play Al wins you")
+    assert hint.why.startswith("Across 8 possible deals, play Al gives you")
     follow = _sampling_coach().review(record, seat=0)[-1]
     assert follow.best == "play Al" and follow.mistake and follow.cost_points > 10
     assert follow.rule == "take-the-trick-when-it-holds-points"

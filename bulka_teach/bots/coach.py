@@ -78,17 +78,22 @@ def describe(view: dict[str, Any]) -> str:
     return f"Deal {deal['number']}, {where}; your hand: {' '.join(deal['hand'])}."
 
 
-def rule_behind(view: dict[str, Any], best: str, taken: str | None = None) -> str | None:
-    """The teaching rule that recommends ``best`` here; else the first rule that advised against ``taken``."""
-    advised = advice_of_rules(view)
-    for rule, advice in advised:
-        if advice.action == best:
-            return rule.name
-    if taken is not None:
-        for rule, advice in advised:
-            if advice.action != taken:
-                return rule.name
-    return None
+def best_with_rule(view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
+    """The best action and the teaching rule behind it. Among the actions as good as the top one (within
+    ``UTILITY_TOLERANCE``), the one a teaching rule recommends is preferred, so hints teach the rules."""
+    estimates = evaluation.estimates
+    ranked = evaluation.ranked()
+    top = estimates[ranked[0]].utility
+    near = {a for a in ranked if top - estimates[a].utility <= UTILITY_TOLERANCE}
+    for rule, advice in advice_of_rules(view):
+        if advice.action in near:
+            return advice.action, rule.name
+    return ranked[0], None
+
+
+def rule_against(view: dict[str, Any], taken: str) -> str | None:
+    """The first teaching rule that advised something other than ``taken`` here."""
+    return next((rule.name for rule, advice in advice_of_rules(view) if advice.action != taken), None)
 
 
 def _deals(n: int) -> str:
@@ -117,10 +122,8 @@ class Coach:
         evaluation = self.evaluator.evaluate(view) if len(legal) > 1 else None
         if evaluation is None or not evaluation.estimates:
             return Hint(legal[0], f"{legal[0]} is the only thing you may do now.", None, {})
-        ranked = evaluation.ranked()
-        best = ranked[0]
-        rule = rule_behind(view, best)
-        return Hint(best, self._why_best(ranked, evaluation) + _lesson(rule), rule, dict(evaluation.estimates))
+        best, rule = best_with_rule(view, evaluation)
+        return Hint(best, self._why_best(best, evaluation) + _lesson(rule), rule, dict(evaluation.estimates))
 
     def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
         """Every decision ``seat`` made in the record from action ``start`` on (those with a choice), judged from
@@ -142,22 +145,21 @@ class Coach:
         estimates = evaluation.estimates
         if not estimates:
             return None
-        best = evaluation.ranked()[0]
+        best, rule = best_with_rule(view, evaluation)
         top = estimates[best]
         deals = _deals(evaluation.worlds)
         taken = estimates.get(action)
+        rule = rule or rule_against(view, action)
         if taken is None:  # e.g. a discard the sampling bot did not think worth valuing
-            rule = rule_behind(view, best, action)
             sentence = (f"{action}: the cards worth considering here were others; {best} was best over {deals}."
                         + _lesson(rule))
             return ReviewItem(index, describe(view), view, action, best, None, None, rule, sentence, True)
         cost_win = max(0.0, top.win - taken.win)
         cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
-        if top.utility - taken.utility <= UTILITY_TOLERANCE:
+        if estimates[evaluation.ranked()[0]].utility - taken.utility <= UTILITY_TOLERANCE:
             sentence = (f"{action}: good — as good as any choice here (over {deals})." if action == best else
                         f"{action}: fine — {best} was worth only a little more (over {deals}).")
             return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False)
-        rule = rule_behind(view, best, action)
         costs = []
         if cost_points is not None and cost_points >= 0.05:
             costs.append(f"{cost_points:.1f} points on average")
@@ -173,17 +175,26 @@ class Coach:
         return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True)
 
     @staticmethod
-    def _why_best(ranked: list[str], evaluation: Evaluation) -> str:
+    def _why_best(action: str, evaluation: Evaluation) -> str:
         estimates = evaluation.estimates
-        best = estimates[ranked[0]]
+        best = estimates[action]
         deals = _deals(evaluation.worlds)
-        if len(ranked) == 1:
-            return f"Across {deals}, {ranked[0]} wins the game in {best.win:.0%} of them."
-        runner = estimates[ranked[1]]
-        gains = [f"{best.win - runner.win:.0%} more chance to win the game ({best.win:.0%} in all)"]
-        if best.margin is not None and runner.margin is not None:
-            gains.insert(0, f"{best.margin - runner.margin:.1f} points more on average")
-        return f"Across {deals}, {ranked[0]} wins you {' and '.join(gains)} than the next best, {ranked[1]}."
+        odds = f"you win the game in {best.win:.0%} of them"
+        others = [a for a in evaluation.ranked() if a != action]
+        if not others:
+            return f"Across {deals}, {action}: {odds}."
+        runner = others[0]
+        other = estimates[runner]
+        gains = []
+        if best.margin is not None and other.margin is not None and best.margin - other.margin >= 0.05:
+            gains.append(f"{best.margin - other.margin:.1f} points more on average")
+        if best.win - other.win >= 0.005:
+            gains.append(f"{best.win - other.win:.0%} more chance to win the game")
+        if other.pays - best.pays >= 0.005:
+            gains.append(f"{other.pays - best.pays:.0%} less risk of paying the stake")
+        if not gains:
+            return f"Across {deals}, {action} does as well as {runner}; {odds}."
+        return f"Across {deals}, {action} gives you {' and '.join(gains)} than {runner}, the next best; {odds}."
 
 
 def hint(view: dict[str, Any], coach: Coach | None = None) -> Hint:
