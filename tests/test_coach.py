@@ -135,3 +135,11 @@ def test_a_costly_choice_the_rules_agree_with_is_said_to_be_so():
     assert follow.sentence == ("play 8l cost you 11.0 points on average and 11% of your chance to win the game "
                                "against play Al (over 1 possible deal). The teaching rules would have chosen as you "
                                "did; the possible deals show that play Al does better here.")
+
+
+def test_among_equal_actions_the_hint_follows_the_teaching_rule():
+    view = _record(["take", "pass"]).replay().view(0)  # Ann may exchange her 7h; the test evaluator values all alike
+    assert sorted(view["legal"]) == ["exchange", "pass"]
+    hint = Coach(TrickEvaluator()).hint(view)
+    assert (hint.action, hint.rule) == ("exchange", "sibr-when-you-can")
+    assert "does as well as pass" in hint.why

@@ -219,3 +219,12 @@ def test_advice_of_rules_lists_every_rule_that_applies():
     names = [rule.name for rule, _ in advice_of_rules(_following("Xl"))]
     assert names[0] == "take-the-trick-when-it-holds-points"
     assert "win-cheaply" in names and "throw-a-low-card" in names
+
+
+def test_decisions_do_not_depend_on_the_opponents_hidden_cards():
+    # the same actions from two decks that differ only in cards Ann cannot see (Ben's Ua and a stock card)
+    twin = dict(PLAY, forehand=["Xl", "Kl", "8h", "Ab", "Oa", "9a"])
+    for actions in (["take", "pass"], ["take", "pass", "pass", "play Xl"], ["take", "pass", "pass", "play 7l"]):
+        view, other = _view(PLAY, actions), _view(twin, actions)
+        assert view["seat"] == other["seat"] == 0
+        assert RuleBot().choose(view) == RuleBot().choose(other)
