@@ -73,11 +73,8 @@ class Situation:
             if visible:
                 seen.add(_CARD[visible])
         opponent = next((int(s) for s in deal["hand_counts"] if int(s) != seat), None)
-        outside = set(PACK.cards) - seen
-        voids: set[int] = set()
-        if opponent is not None:
-            outside |= {_CARD[c] for c in deal["taken"][str(opponent)]} - seen
-            voids = {SUITS.index(s) for s in deal["voids"][str(opponent)]}
+        outside = set(PACK.cards) - seen  # cards the opponent took by exchange are among them: not seen since
+        voids = {SUITS.index(s) for s in deal["voids"][str(opponent)]} if opponent is not None else set()
         return cls(view=view, seat=seat, phase=deal["phase"], legal=list(view["legal"]), hand=hand, trump=trump,
                    offered=offered, declarer=deal["declarer"], trick=trick, outside=outside, opponent_voids=voids)
 
@@ -330,8 +327,8 @@ def _lead_a_singleton(s: Situation) -> Advice | None:
     if not singles:
         return None
     card = _lowest(singles, s)
-    return Advice(play(card), f"Lead your single {card.code}: once that suit is gone (renonc of it) you can "
-                              "trump the opponent's cards in it.")
+    return Advice(play(card), f"Lead your single {card.code}: once you hold none of that suit you can trump "
+                              "the opponent's cards in it.")
 
 
 def _lead_low(s: Situation) -> Advice | None:
