@@ -59,7 +59,6 @@ class Knowledge:
 
     viewer: int
     opponent: int
-    trump: int | None
     own_hand: tuple[str, ...]
     own_discards: tuple[str, ...]
     unknown: tuple[str, ...]  # every card whose place the viewer cannot see
@@ -73,7 +72,6 @@ class Knowledge:
     voids: frozenset[int]
     opp_played: tuple[str, ...]
     claims: tuple[MeldClaim, ...]
-    declared: bool  # the opponent has played its first card (its declarations are final)
     #: cards the opponent gave / took by exchanging during play after its declarations (changes what it held then)
     given_after_declaring: tuple[str, ...]
     taken_after_declaring: tuple[str, ...]
@@ -123,7 +121,6 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     for entry in deal["melds"].get(str(opp), []):
         claims.append(MeldClaim(_KIND_OF_NAME[entry["name"]], entry.get("height"), entry.get("meld")))
     shown = {code for claim in claims if claim.code for code in claim.code.split("-")}
-    declared = bool(by_seat[opp])
     opp_cards_public = (set(taken_opp) | shown) - played - set(out_of_play)
     must_hold = frozenset(shown - played - set(out_of_play))
     opp_known = tuple(sorted(opp_cards_public - must_hold))
@@ -140,14 +137,13 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     asked = asked or (deal["phase"] == "hundred-ask" and deal["to_move"] == opp)
     hundred_declared = any(c.kind >= HUNDRED for c in claims)
     non_declarer = deal["declarer"] is not None and deal["declarer"] != opp
-    trump = SUITS.index(deal["trump"]) if deal["trump"] is not None else None
     return Knowledge(
-        viewer=viewer, opponent=opp, trump=trump, own_hand=own_hand, own_discards=own_discards, unknown=unknown,
+        viewer=viewer, opponent=opp, own_hand=own_hand, own_discards=own_discards, unknown=unknown,
         opp_known=opp_known, opp_must_hold=must_hold, hand_size=deal["hand_counts"][str(opp)],
         discard_size=deal["discard_counts"][str(opp)], stock_top=deal["stock_top"],
         stock_under=max(deal["stock_count"] - 1, 0), dokup_size=deal["dokup_face_down"][str(opp)],
         voids=frozenset(SUITS.index(s) for s in deal["voids"].get(str(opp), [])), opp_played=opp_played,
-        claims=tuple(claims), declared=declared, given_after_declaring=tuple(given_after),
+        claims=tuple(claims), given_after_declaring=tuple(given_after),
         taken_after_declaring=tuple(taken_after), given_in_play=tuple(given_play), taken_in_play=tuple(taken_play),
         must_have_hundred=asked and not hundred_declared,
         no_hundred_at_lead=non_declarer and not asked and play_start is not None)
