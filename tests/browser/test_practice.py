@@ -19,7 +19,7 @@ from practice_page import (
     state_snapshot,
 )
 from voila_server import Server
-from ws_frames import cards_in_message, decode
+from ws_frames import CARD, cards_in, decode, widget_states
 
 from bulka_teach import DealCode
 from bulka_teach.dealing import DealCodeError
@@ -75,19 +75,39 @@ def test_a_whole_deal_is_played_by_clicks_to_the_score(played: PlayedDeal) -> No
 
 
 def test_no_websocket_frame_carries_a_card_the_learner_may_not_see(played: PlayedDeal) -> None:
+    """Each practice table's updates may name only what its learner may know; the played table's after each
+    click, any other table's (never clicked) at its start; other messages only what some table may show."""
     replay = Replay(played.code, played.seat)
     for move in played.moves:
         replay.move(move)
     assert len(replay.allowed) == len(played.moves) + 1
+    other_tables: dict[str, set[str]] = {}  # deal code → what that untouched table's learner may know
+    table_of: dict[str, str] = {}  # widget model id → the deal code its table shows
     checked = 0
     for moves_made, frame in played.frames:
         message = decode(frame)
-        leaked = cards_in_message(message) - replay.allowed[moves_made]
-        assert not leaked, (f"a {message.channel}/{message.msg_type} frame received after {moves_made} learner "
-                            f"moves names {describe(leaked)}, which the learner may not see then "
-                            f"(deal {played.code}, moves {played.moves[:moves_made]})")
-        checked += message.msg_type == "comm_msg"
-    assert checked >= len(played.moves), "too few widget updates were seen: the frames were not all read"
+        for model_id, state in widget_states(message):
+            code = (state.get("ui") or {}).get("deal_code") if isinstance(state, dict) else None
+            if model_id is not None and code:
+                table_of[model_id] = code
+            code = table_of.get(model_id) if model_id is not None else None
+            if code == played.code:
+                allowed = replay.allowed[moves_made]
+                checked += 1
+            elif code is not None:
+                if code not in other_tables:
+                    other_tables[code] = Replay(code, played.seat).allowed[0]
+                allowed = other_tables[code]
+            else:
+                allowed = replay.allowed[moves_made].union(*other_tables.values())
+            leaked = cards_in(state) - allowed
+            assert not leaked, (f"a {message.channel}/{message.msg_type} frame received after {moves_made} learner "
+                                f"moves names {describe(leaked)}, which the learner may not see then "
+                                f"(table {code or 'none'}; deal {played.code}, moves {played.moves[:moves_made]})")
+        for buffer in message.buffers:  # binary widget buffers, read as text
+            leaked = set(CARD.findall(buffer.decode("utf-8", errors="replace"))) - replay.allowed[moves_made]
+            assert not leaked, f"a binary buffer names {describe(leaked)}"
+    assert checked >= len(played.moves), "too few updates of the played table were seen: the frames were not all read"
 
 
 def test_a_refused_click_shows_the_engines_explanation_and_changes_nothing(page: Page, voila: Server) -> None:

@@ -64,9 +64,18 @@ def cards_in(value: Any) -> set[str]:
     return {match for text in strings(value) for match in CARD.findall(text)}
 
 
-def cards_in_message(message: Message) -> set[str]:
-    """The card codes a message carries: in its content and in any binary buffer read as text."""
-    found = cards_in(message.content)
-    for buffer in message.buffers:
-        found |= set(CARD.findall(buffer.decode("utf-8", errors="replace")))
-    return found
+def widget_states(message: Message) -> Iterator[tuple[str | None, Any]]:
+    """(model id, state) for each widget state the message carries; (None, content) for any other message.
+
+    Widget states come in ``comm_open`` (a new widget), ``comm_msg`` ``update`` (changed traits) and
+    ``comm_msg`` ``update_states`` (every widget at once, when the page connects).
+    """
+    content = message.content if isinstance(message.content, dict) else {}
+    data = content.get("data") if isinstance(content.get("data"), dict) else {}
+    if message.msg_type == "comm_msg" and data.get("method") == "update_states":
+        for model_id, entry in (data.get("states") or {}).items():
+            yield model_id, entry.get("state", entry)
+    elif message.msg_type in ("comm_msg", "comm_open") and "state" in data:
+        yield content.get("comm_id"), data["state"]
+    else:
+        yield None, message.content
