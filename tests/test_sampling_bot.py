@@ -117,3 +117,18 @@ def czech_deck(**parts):
     from bulka_teach.czech.stacking import stack_deck
 
     return stack_deck(**parts)
+
+
+def test_a_noisy_level_says_when_its_choice_is_not_the_best():
+    game = czech(czech_deck(forehand=["Ab", "7l", "9l", "Ul", "Kl", "8a"], dealer=["Kb", "7a", "9a", "Ua", "Ka", "Xl"],
+                            first="Xh", forehand_dokup=["7b", "Xa", "Oa"], dealer_dokup=["Ol", "Ah", "8h"]), ["take"])
+    while game.deal.phase != PLAY:
+        game.apply("pass")
+    view = game.view(1)
+    noisy = SamplingBot("easy", seed=0, worlds=3, time_cap=None, noise=50.0)  # noise far above any difference
+    choices = [noisy.choose(view) for _ in range(12)]
+    loose = [c for c in choices if "loose choice (level easy)" in c.why]
+    assert loose and all(c.action in view["legal"] for c in choices)
+    for choice in loose:  # it names the better action, not its own
+        better = choice.why.split(", ")[1].split(" would")[0]
+        assert better not in choice.action

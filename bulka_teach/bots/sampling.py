@@ -133,6 +133,11 @@ class SamplingBot:
                  for a, e in evaluation.estimates.items()}
         action = max(noisy, key=noisy.__getitem__)
         rule = evaluation.details.get("rule") if action.startswith("play ") else None
+        best = evaluation.ranked()[0]
+        if action != best:  # the noise of a weaker level chose another action
+            why = (f"A loose choice (level {self.level}): across {_deals(evaluation.worlds)}, {_name(best)} would "
+                   f"have done better on average than {_name(action)}.")
+            return Choice(action, why, rule)
         return Choice(action, _why(action, evaluation, view), rule)
 
     def evaluate(self, view: dict[str, Any]) -> Evaluation:
@@ -409,8 +414,7 @@ def _suit_text(letter: str) -> str:
 
 def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
     est = evaluation.estimates
-    n = evaluation.worlds
-    deals = f"{n} possible deal{'s' if n != 1 else ''}"
+    deals = _deals(evaluation.worlds)
     ranked = evaluation.ranked()
     others = [a for a in ranked if a != action]
     chosen = est[action]
@@ -449,6 +453,10 @@ def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
         return (f"Across {deals}, {_name(action)} gains you {gain:.0f} points over the opponent on average "
                 f"compared with {_name(second)}, the next best; {odds}.")
     return f"Across {deals}, {_name(action)} does as well as {_name(second)} or better; {odds}."
+
+
+def _deals(n: int) -> str:
+    return f"{n} possible deal{'s' if n != 1 else ''}"
 
 
 def _name(action: str) -> str:
