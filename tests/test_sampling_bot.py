@@ -125,8 +125,8 @@ def test_a_noisy_level_says_when_its_choice_is_not_the_best():
     while game.deal.phase != PLAY:
         game.apply("pass")
     view = game.view(1)
-    noisy = SamplingBot("easy", seed=0, worlds=3, time_cap=None, noise=50.0)  # noise far above any difference
-    choices = [noisy.choose(view) for _ in range(12)]
+    noisy = SamplingBot("easy", seed=0, worlds=1, time_cap=None, noise=50.0)  # noise far above any difference
+    choices = [noisy.choose(view) for _ in range(6)]
     loose = [c for c in choices if "loose choice (level easy)" in c.why]
     assert loose and all(c.action in view["legal"] for c in choices)
     for choice in loose:  # it names the better action, not its own
