@@ -132,3 +132,19 @@ def test_a_noisy_level_says_when_its_choice_is_not_the_best():
     for choice in loose:  # it names the better action, not its own
         better = choice.why.split(", ")[1].split(" would")[0]
         assert better not in choice.action
+
+
+def test_a_seat_that_must_declare_its_hundred_first_is_offered_declarations_only():
+    """Ann asked about her hundreds (a sequence and four nines): before her first card she must declare one."""
+    game = czech(czech_deck(forehand=["Ab", "Xb", "Kb", "Aa", "Xa", "Ka"], dealer=["9h", "Xh", "Uh", "Oh", "Kh", "9l"],
+                            first="Ob", forehand_dokup=["Al", "Xl", "Kl"], dealer_dokup=["9a", "9b", "7l"]), ["take"])
+    while game.deal.phase == "exchange":
+        game.apply("pass")
+    game.apply("ask-hundred")
+    game.apply("play-on")
+    game.apply("play Ab")
+    view = game.view(0)
+    assert view["legal"] == ["declare 9h-9l-9a-9b", "declare 9h-Xh-Uh-Oh-Kh"]
+    evaluation = quick().evaluate(view)
+    assert set(evaluation.estimates) == set(view["legal"])
+    assert quick().choose(view).action in view["legal"]

@@ -150,18 +150,22 @@ class SamplingBot:
         knowledge = read_view(view)
         phase = deal["phase"]
         if phase == "play":
-            return _then_best(self._run(knowledge, lambda w: self._play(view, knowledge, w, legal), "play",
-                                        {"rule": _forced_rule(view, plays)}))
-        if phase == "trump":
-            return self._run(knowledge, lambda w: self._trump(view, knowledge, w, legal), "trump")
-        if phase == "exchange":
-            return self._run(knowledge, lambda w: self._exchange(view, knowledge, w), "exchange")
-        if phase == "discard":
+            evaluation = _then_best(self._run(knowledge, lambda w: self._play(view, knowledge, w, legal), "play",
+                                              {"rule": _forced_rule(view, plays)}))
+        elif phase == "trump":
+            evaluation = self._run(knowledge, lambda w: self._trump(view, knowledge, w, legal), "trump")
+        elif phase == "exchange":
+            evaluation = self._run(knowledge, lambda w: self._exchange(view, knowledge, w), "exchange")
+        elif phase == "discard":
             candidates = _discard_candidates(deal["hand"], SUITS.index(deal["trump"]))
-            return self._run(knowledge, lambda w: self._discard(view, knowledge, w, candidates), "discard")
-        if phase == "hundred-answer":
-            return self._run(knowledge, lambda w: self._hundred(view, knowledge, w), "hundred")
-        return Evaluation({}, 0, "forced")
+            evaluation = self._run(knowledge, lambda w: self._discard(view, knowledge, w, candidates), "discard")
+        elif phase == "hundred-answer":
+            evaluation = self._run(knowledge, lambda w: self._hundred(view, knowledge, w), "hundred")
+        else:
+            return Evaluation({}, 0, "forced")
+        # only what may be done now (a seat that must declare its hundred first may not play yet)
+        evaluation.estimates = {a: e for a, e in evaluation.estimates.items() if a in legal}
+        return evaluation
 
     # --- the loop over worlds -------------------------------------------------------------
     def _run(self, knowledge: Knowledge, per_world: Callable[[World], Outcomes], decision: str,
