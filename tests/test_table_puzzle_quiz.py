@@ -41,6 +41,17 @@ def test_legal_but_wrong_move_gets_the_hint_and_can_be_retried():
     assert puzzle.table.ui["clickable"] == {} and "Ann (you) plays Oh." in puzzle.table.ui["caption"]
 
 
+def test_an_unmarked_puzzle_gives_no_legal_card_away_but_still_judges_clicks():
+    marked = Puzzle(AFTER_KL, seat=0, answer={"play Oh"}, right="Right.")
+    unmarked = Puzzle(AFTER_KL, seat=0, answer={"play Oh"}, right="Right.", marks=False)
+    assert set(marked.table.ui["clickable"]) == {"Oh", "Kh", "Ah", "9h", "Uh"} and "trump" in marked.table.ui["prompt"]
+    assert unmarked.table.ui["clickable"] == {} and "trump" not in unmarked.table.ui["prompt"]
+    unmarked.click("7a")
+    assert unmarked.table.ui["notice"]["kind"] == "refused"
+    unmarked.click("Oh")
+    assert unmarked.solved and unmarked.table.ui["notice"]["kind"] == "ok"
+
+
 def test_notice_ids_grow_so_the_same_refusal_is_announced_twice():
     puzzle = Puzzle(AFTER_KL, seat=0, answer="play Oh", right="Right.")
     puzzle.click("7a")

@@ -44,7 +44,7 @@ class _Saved:
 
 
 class Practice(Controller):
-    """``Practice(players=("You", "Computer"), seat=0, rules=None, code=None, whole="game", bot=None)``.
+    """``Practice(players=("Player", "Computer"), seat=0, rules=None, code=None, whole="game", bot=None)``.
 
     ``seat`` is the learner's; the other seats are played by ``bot`` (default: ``default_bot``, seeded
     from the deal). ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
@@ -53,7 +53,7 @@ class Practice(Controller):
     learner's view.
     """
 
-    def __init__(self, players: Sequence[str] = ("You", "Computer"), seat: int = 0,
+    def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
                  rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
                  bot: Bot | None = None, title: str = "", coach: Coach | None = None) -> None:
         super().__init__()

@@ -10,6 +10,7 @@ from .present import caption, table_ui
 from .snapshots import seat_view
 
 TRY_AGAIN = "That move is allowed, but it is not the one wanted here. Try again."
+UNMARKED_PROMPT = "Your move: click the card you choose (the table does not mark the legal ones here)."
 
 
 class Puzzle(Controller):
@@ -18,15 +19,16 @@ class Puzzle(Controller):
     A card click or a button is judged by the engine: a refused move shows the engine's explanation
     (notice ``refused``; nothing changes); a legal move in ``answer`` shows ``right`` (notice ``ok``),
     is played on the table and solves the puzzle; another legal move shows ``wrong`` (notice ``wrong``).
-    ``answer`` holds action strings (``"play Kl"``, ``"pass"``) or one of them.
+    ``answer`` holds action strings (``"play Kl"``, ``"pass"``) or one of them. ``marks=False`` lifts no
+    legal card and words the prompt neutrally, for questions such as "click a card you may play".
     """
 
     def __init__(self, record: Record, seat: int, answer: str | Iterable[str], right: str, wrong: str = TRY_AGAIN,
-                 title: str = "") -> None:
+                 title: str = "", marks: bool = True) -> None:
         super().__init__()
         self.record = record
         self.seat = seat
-        self.right, self.wrong, self.title = right, wrong, title
+        self.right, self.wrong, self.title, self.marks = right, wrong, title, marks
         self.game = record.replay()
         if self.game.to_move != seat:
             raise ValueError(f"in this position seat {self.game.to_move} is to move, not seat {seat}: "
@@ -53,6 +55,8 @@ class Puzzle(Controller):
         code = self.game.deal_code()
         ui = table_ui(view, "play", self.seat, caption=text, notice=notice, interactive=not self.solved,
                       deal_code=str(code) if code else None, title=self.title)
+        if not self.marks and not self.solved:
+            ui.update(clickable={}, prompt=UNMARKED_PROMPT)
         self._draw(view, ui)
 
     def click(self, card: str) -> None:
