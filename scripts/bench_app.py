@@ -42,6 +42,7 @@ from voila_server import (  # noqa: E402
 )
 
 MB = 1024 * 1024
+SETTLE_SECONDS = 5  # before each timed opening, so the last one's kernel work (and the pool refill) is done
 READY = ".bt-legal, .bt-action:not([disabled])"
 
 # Click the learner's next move inside the page and resolve with the milliseconds until the table redraws.
@@ -90,11 +91,12 @@ def time_to_interactive(page: Page, server: Server) -> float:
 
 
 def opens(browser: Browser, server: Server, count: int, pooled: bool) -> list[float]:
-    """``count`` fresh tabs opening the practice lesson; with a pool, each waits for the pool to refill first."""
+    """``count`` fresh tabs opening the practice lesson, one at a time; with a pool, each waits for its refill."""
     times = []
     for k in range(count):
         if pooled:
             server.wait_for_log(f"Kernel pool of {PRACTICE} is filled", count=k + 1)
+        time.sleep(SETTLE_SECONDS)
         context = browser.new_context()
         try:
             times.append(time_to_interactive(context.new_page(), server))
