@@ -9,17 +9,20 @@ open-card solver (``solver``), averages, and picks the action of highest utility
 (the margin — my points minus the opponent's at the end — only separates actions of equal chances).
 
 - **Play**: every legal card is valued in every world; in a world the chance to win is 0 or 1.
-- **Melds** (with the first card): declaring only adds to the scored melds, so a meld's worth is the
-  change in the final margin with the same play; the bot declares a meld whenever it helps on average.
-- **Šíbr during play**: the position after the exchange (the visible stock trump in hand, the exchanging
-  card out of play) against the position without it, each solved exactly.
+- **Melds** (with the first card): a declaration changes the scored melds, not the play, so "declare M"
+  is valued as "declare M, then play c" for every card c (the best c counts: one card for all worlds,
+  as for a plain play); the bot declares whenever it helps on average, highest meld first.
+- **Šíbr during play**: "exchange, then play c" (the visible stock trump in hand, the exchanging card
+  out of play), solved exactly, against the plays without the exchange.
 - **Trumps** (take/pass/fold): each world's dokups are added, whoever holds the exchanging card
-  exchanges for the face-up trumps and discards its weakest cards, and the first lead is solved. Passing
-  is valued as an even game (win 0.5), less the worlds where the opponent, speaking next, would take
-  and win; folding loses and pays.
+  exchanges for the face-up trumps and discards its weakest cards, and the solver answers whether the
+  declarer makes the game (a yes-or-no search). Passing is valued as an even game (win 0.5), less the
+  worlds where the opponent, speaking next, would take and win; folding loses and pays. So the bot
+  takes when it makes the game in more than two thirds of the worlds.
 - **Šíbr and discards before play**: the position at the first lead after each candidate (for discards,
   the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule.
-- **The hundred**: play on against the opponent's hundred or fold (lose without paying).
+- **The hundred**: play on against the opponent's hundred when it wins in more than a third of the
+  worlds, else fold (lose without paying).
 
 Not modelled: the opponent's own in-play šíbr, the hundred's fold when valuing earlier decisions (a
 hundred against the declarer is counted as played on), and what a declaration tells the opponent.
