@@ -18,7 +18,8 @@ open-card solver (``solver``), averages, and picks the action of highest utility
   exchanges for the face-up trumps and discards its weakest cards, and the solver answers whether the
   declarer makes the game (a yes-or-no search). Passing is valued as an even game (win 0.5), less the
   worlds where the opponent, speaking next, would take and win; folding loses and pays. So the bot
-  takes when it makes the game in more than two thirds of the worlds.
+  takes when it makes the game in more than two thirds of the worlds (fewer when passing would hand
+  the opponent a game it makes).
 - **Šíbr and discards before play**: the position at the first lead after each candidate (for discards,
   the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule.
 - **The hundred**: play on against the opponent's hundred when it wins in more than a third of the
