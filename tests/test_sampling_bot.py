@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import re
+from dataclasses import replace
 
 import pytest
 from conftest import czech
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
-from bulka_teach import Record
+from bulka_teach import IllegalAction, Record
 from bulka_teach.bots.base import RandomBot
 from bulka_teach.bots.sampling import LEVELS, SamplingBot
 from bulka_teach.czech.deal import PLAY
@@ -148,3 +152,36 @@ def test_a_seat_that_must_declare_its_hundred_first_is_offered_declarations_only
     evaluation = quick().evaluate(view)
     assert set(evaluation.estimates) == set(view["legal"])
     assert quick().choose(view).action in view["legal"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), pick=st.randoms(use_true_random=False))
+def test_cards_a_seat_cannot_see_never_change_its_decision(seed, steps, pick):
+    """Swap two cards the seat to move cannot see (the opponent's hand, discards, the hidden stock, the dokups)
+    and replay the same actions: whenever the seat's view is the same, so is the bot's decision."""
+    rng = random.Random(seed)
+    record = Record(game="czech-bulka", players=("Ann", "Ben"), seed=seed)
+    game = record.start()
+    for _ in range(steps):
+        deal = game.deal
+        game.apply(rng.choice(game.legal_actions()))
+        if game.deal is not deal:
+            break
+    deal, seat = game.deal, game.to_move
+    assume(deal is not None and seat is not None and len(game.view(seat)["legal"]) > 1)
+    opp = deal.other(seat)
+    hidden = [c.code for c in deal.hands[opp] + deal.discards[opp] + deal.stock[:-1]]
+    if deal.trump is None:
+        hidden += [c.code for s in deal.seats for c in deal.dokup[s]]
+    first, second = pick.sample(hidden, 2)
+    decks = [[c.code for c in d.deck] for d in game.deals]
+    last = decks[-1]
+    i, j = last.index(first), last.index(second)
+    last[i], last[j] = last[j], last[i]
+    try:
+        other = replace(record, decks=tuple(tuple(d) for d in decks), actions=tuple(game.actions)).replay()
+    except IllegalAction:
+        assume(False)  # the swap made an earlier action illegal: not the same public history
+    assume(other.view(seat) == game.view(seat))
+    choices = [quick(seed=7, worlds=2).choose(g.view(seat)) for g in (game, other)]
+    assert choices[0] == choices[1]
