@@ -24,12 +24,11 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))  # the tests' server helpers
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the browser tests' server helpers
 
 import psutil  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from practice_page import TABLE  # noqa: E402
-from voila_server import (  # noqa: E402
+from browser.practice_page import TABLE  # noqa: E402
+from browser.voila_server import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     PRACTICE,
@@ -40,6 +39,7 @@ from voila_server import (  # noqa: E402
     open_lesson,
     start_server,
 )
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 MB = 1024 * 1024
 SETTLE_SECONDS = 5  # before each timed opening, so the last one's kernel work (and the pool refill) is done

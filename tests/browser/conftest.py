@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-from voila_server import (
+
+from .voila_server import (
     CHROMIUM,
     CHROMIUM_ARGS,
     LESSONS,

@@ -10,11 +10,12 @@ import json
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page
-from voila_server import PRACTICE, WIDGET_TIMEOUT_MS, Server, open_lesson
-from ws_frames import cards_in
 
 from bulka_teach.game import Game
 from bulka_teach.table.practice import Practice
+
+from .voila_server import PRACTICE, WIDGET_TIMEOUT_MS, Server, open_lesson
+from .ws_frames import cards_in
 
 TABLE = ".bt-table[data-mode='play']"
 Move = tuple[str, str]  # ("card", "7a") or ("action", "take")

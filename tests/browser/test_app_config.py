@@ -11,8 +11,9 @@ from urllib.parse import quote, unquote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from practice_page import deal_code, hand
-from voila_server import (
+
+from .practice_page import deal_code, hand
+from .voila_server import (
     CULL_IDLE_SECONDS,
     CULL_INTERVAL_SECONDS,
     PRACTICE,

@@ -5,7 +5,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from voila_server import PRACTICE, Server, lesson_paths, open_lesson, shown_cells
+
+from .voila_server import PRACTICE, Server, lesson_paths, open_lesson, shown_cells
 
 pytestmark = pytest.mark.browser
 LESSON_PATHS = lesson_paths()

@@ -5,7 +5,11 @@ from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from practice_page import (
+
+from bulka_teach import DealCode
+from bulka_teach.dealing import DealCodeError
+
+from .practice_page import (
     Move,
     Replay,
     click_and_wait,
@@ -18,11 +22,8 @@ from practice_page import (
     render_count,
     state_snapshot,
 )
-from voila_server import Server
-from ws_frames import CARD, cards_in, decode, widget_states
-
-from bulka_teach import DealCode
-from bulka_teach.dealing import DealCodeError
+from .voila_server import Server
+from .ws_frames import CARD, cards_in, decode, widget_states
 
 pytestmark = pytest.mark.browser
 MAX_MOVES = 200  # a deal takes a few dozen learner moves; more means the table stopped progressing
