@@ -18,6 +18,7 @@ Placing melds first makes the worlds close to, not exactly, uniform among the co
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
@@ -268,16 +269,20 @@ def sample_worlds(view: dict[str, Any], n: int, rng: random.Random, max_tries: i
     return sample_from(knowledge, n, rng, max_tries)
 
 
-def sample_from(knowledge: Knowledge, n: int, rng: random.Random, max_tries: int | None = None) -> list[World]:
-    """``sample_worlds`` from knowledge already read (the bot reads a view once)."""
+def sample_from(knowledge: Knowledge, n: int, rng: random.Random, max_tries: int | None = None,
+                deadline: float | None = None) -> list[World]:
+    """``sample_worlds`` from knowledge already read (the bot reads a view once); ``deadline``: a
+    ``time.perf_counter()`` value after which no more dealings are tried once one world is found."""
     worlds: list[World] = []
     tries = max_tries if max_tries is not None else 200 * n + 200
-    for _ in range(tries):
+    for attempt in range(tries):
         world = _deal_once(knowledge, rng)
         if world is not None and contradiction(knowledge, world) is None:
             worlds.append(world)
             if len(worlds) == n:
                 break
+        if deadline is not None and worlds and attempt % 16 == 15 and time.perf_counter() > deadline:
+            break
     return worlds
 
 

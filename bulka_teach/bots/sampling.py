@@ -175,7 +175,8 @@ class SamplingBot:
     def _run(self, knowledge: Knowledge, per_world: Callable[[World], Outcomes], decision: str,
              details: dict[str, Any] | None = None) -> Evaluation:
         start = time.perf_counter()
-        worlds = sample_from(knowledge, self.worlds, self.rng)
+        deadline = start + self.time_cap / 2 if self.time_cap is not None else None  # half the time at most
+        worlds = sample_from(knowledge, self.worlds, self.rng, deadline=deadline)
         sums: dict[str, list[float]] = {}  # action: [wins, pays, margins]
         with_margin: set[str] = set()  # actions valued with a margin (not pass or fold)
         used = 0
