@@ -588,7 +588,7 @@ def position_from_deal(deal) -> Position:
         trick=[(s, c.code) for s, c in deal.trick],
         tricks=[([c.code for _, c in t], w) for t, w in deal.tricks],
         declared={s: list(deal.melds[s].declared) for s in seats},
-        first_card_played={s: not deal._first_card(s) for s in seats},
+        first_card_played={s: bool(deal.tricks) or any(p == s for p, _ in deal.trick) for s in seats},
         meld_winner=deal.meld_winner, scored_melds=sum(m.points for m in deal.scored_melds),
         bela_holder=deal.bela_holder, hundred_asked=deal.hundred_asked)
     return position_from_state(state)
