@@ -59,7 +59,7 @@ def test_review_costs_and_names_the_broken_rule():
     assert follow.sentence.startswith("play 8l cost you 31.0 points on average and 31% of your chance to win the "
                                       "game against play Al (over 1 possible deal). Teaching rule ")
     assert "take-the-trick-when-it-holds-points" in follow.sentence
-    assert follow.situation == "Deal 1, trick 1, trumps hearts, Xl led to you; your hand: " \
+    assert follow.situation == "Deal 1, trick 1, trumps hearts (your opponent declared), Xl led to you; your hand: " \
                                "Uh Oh 8l Al Ka 8b 9b Ob Kb."
 
 

@@ -61,10 +61,13 @@ class ReviewItem:
 
 
 def describe(view: dict[str, Any]) -> str:
-    """The view's situation in a sentence: the deal, the phase, the trick, the hand."""
+    """The view's situation in a sentence: the deal, the phase, trumps and who declared, the trick, the hand."""
     deal = view["deal"]
     phase = deal["phase"]
-    trumps = f", trumps {SUIT_NAMES[deal['trump']]}" if deal["trump"] else ""
+    trumps = ""
+    if deal["trump"]:
+        declared = "you declared" if deal["declarer"] == view["seat"] else "your opponent declared"
+        trumps = f", trumps {SUIT_NAMES[deal['trump']]} ({declared})"
     if phase == "trump":
         offer = deal["offer"]
         where = f"choosing trumps: {SUIT_NAMES[offer['suit']]} ({offer['which']} candidate) offered"
