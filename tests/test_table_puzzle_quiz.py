@@ -72,6 +72,23 @@ def test_answer_by_button():
     assert puzzle.solved and puzzle.table.ui["notice"]["kind"] == "ok"
 
 
+def test_a_failure_while_playing_the_answer_leaves_the_puzzle_unsolved_and_as_it_was(monkeypatch, caplog):
+    puzzle = Puzzle(AFTER_KL, seat=0, answer="play Oh", right="Right.")
+    game, apply = puzzle.game, puzzle.game.apply
+
+    def half_then_fail(action, seat=None):
+        apply(action, seat)  # the move goes through, then something breaks
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(game, "apply", half_then_fail)
+    puzzle.table.send_from_browser({"type": "card", "card": "Oh"})
+    assert puzzle.table.ui["notice"]["kind"] == "error" and "boom" not in puzzle.table.ui["notice"]["text"]
+    assert not puzzle.solved and puzzle.game.record() == AFTER_KL
+    assert "Oh" in puzzle.table.ui["clickable"]
+    puzzle.click("Oh")  # the learner tries again, and the table works
+    assert puzzle.solved and puzzle.table.ui["notice"]["kind"] == "ok"
+
+
 def test_a_puzzle_whose_answer_is_not_legal_is_refused_when_written():
     with pytest.raises(ValueError, match="legal actions"):
         Puzzle(AFTER_KL, seat=0, answer={"play 7a"}, right="")

@@ -29,7 +29,11 @@ class Puzzle(Controller):
         self.record = record
         self.seat = seat
         self.right, self.wrong, self.title, self.marks = right, wrong, title, marks
-        self.game = record.replay()
+        self.game = record.start()
+        self._since = len(self.game.events)  # the caption tells what the record's last action did (if any)
+        for action in record.actions:
+            self._since = len(self.game.events)
+            self.game.apply(action)
         if self.game.to_move != seat:
             raise ValueError(f"in this position seat {self.game.to_move} is to move, not seat {seat}: "
                              "a puzzle asks the seat to move")
@@ -39,15 +43,7 @@ class Puzzle(Controller):
             raise ValueError(f"the answer must be legal actions of this position; {illegal or 'none'} "
                              f"is not among {self.game.legal_actions()}")
         self.solved = False
-        self.tries: list[str] = []
-        self._since = self._last_action_start()
         self._redraw(None)
-
-    def _last_action_start(self) -> int:
-        """Where the events of the record's last action begin: the caption says what just happened."""
-        if not self.record.actions:
-            return len(self.game.events)
-        return len(self.record.with_actions(self.record.actions[:-1]).replay().events)
 
     def _redraw(self, notice: dict[str, Any] | None) -> None:
         view = seat_view(self.game, self.seat)
@@ -64,7 +60,6 @@ class Puzzle(Controller):
         self.act(f"{verb} {card}")
 
     def act(self, action: str) -> None:
-        self.tries.append(action)
         if self.solved:
             self._show_notice("info", "Solved already: " + self.right)
             return
@@ -72,12 +67,21 @@ class Puzzle(Controller):
         if refusal is not None:
             self._show_notice("refused", refusal.message)
         elif action in self.answers:
-            self.solved = True
-            self._since = len(self.game.events)
+            since = len(self.game.events)
             self.game.apply(action, self.seat)
+            self.solved, self._since = True, since
             self._redraw(self._notice("ok", self.right))
         else:
             self._show_notice("wrong", self.wrong)
 
     def control(self, name: str) -> None:
         self._show_notice("info", "Find the move: click a card of your hand, or a button.")
+
+    # --- failures in handlers ----------------------------------------------------------------
+    def _save(self) -> None:
+        self._saved = (self.game.record(), self.solved, self._since)
+
+    def _recover(self) -> None:
+        record, self.solved, self._since = self._saved
+        self.game = record.replay()
+        self._redraw(None)
