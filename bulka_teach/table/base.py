@@ -11,12 +11,19 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from ..game import Game
 from .present import notice
 from .widget import CardTable
 
 log = logging.getLogger("bulka_teach.table")
 
 SORRY = "Something went wrong on our side; the table is as it was before. Please try again or start a new deal."
+
+
+def deal_code_text(game: Game) -> str | None:
+    """The code of ``game``'s deal as the table shows it, or None when it was not dealt from a code."""
+    code = game.deal_code()
+    return str(code) if code is not None else None
 
 
 class Controller:
@@ -78,6 +85,10 @@ class Controller:
 
     def _recover(self) -> None:
         """Put the controller back as it was before the failed message (subclasses with a game redraw it)."""
+
+    def _card_action(self, card: str) -> str:
+        """The action a click on ``card`` asks for: the table's ``card_verb`` (play when none is set) and the card."""
+        return f"{self.table.ui.get('card_verb') or 'play'} {card}"
 
     def click(self, card: str) -> None:
         """A click on a card of the learner's hand."""

@@ -20,7 +20,7 @@ from ..dealing import DealCode, DealCodeError, new_seed
 from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..records import Record
-from .base import Controller
+from .base import Controller, deal_code_text
 from .present import CARD_VERBS, action_label, caption, control, table_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
@@ -85,8 +85,7 @@ class Practice(Controller):
 
     @property
     def deal_code(self) -> str | None:
-        code = self.game.deal_code()
-        return str(code) if code is not None else None
+        return deal_code_text(self.game)
 
     # --- starting deals -------------------------------------------------------------------
     def new_deal(self, code: str | None = None) -> None:
@@ -133,7 +132,7 @@ class Practice(Controller):
     # --- the learner's input ----------------------------------------------------------------
     def click(self, card: str) -> None:
         """A click on a card of the learner's hand: play or discard it, as the phase asks."""
-        self.act(f"{self.table.ui.get('card_verb') or 'play'} {card}")
+        self.act(self._card_action(card))
 
     def act(self, action: str) -> None:
         """Take ``action`` for the learner; a refusal shows the engine's explanation and changes nothing."""

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..records import Record
-from .base import Controller
+from .base import Controller, deal_code_text
 from .present import caption, table_ui
 from .snapshots import seat_view
 
@@ -48,16 +48,14 @@ class Puzzle(Controller):
     def _redraw(self, notice: dict[str, Any] | None) -> None:
         view = seat_view(self.game, self.seat)
         text = caption(self.game.explain(e, self.seat) for e in self.game.events[self._since:])
-        code = self.game.deal_code()
         ui = table_ui(view, "play", self.seat, caption=text, notice=notice, interactive=not self.solved,
-                      deal_code=str(code) if code else None, title=self.title)
+                      deal_code=deal_code_text(self.game), title=self.title)
         if not self.marks and not self.solved:
             ui.update(clickable={}, prompt=UNMARKED_PROMPT)
         self._draw(view, ui)
 
     def click(self, card: str) -> None:
-        verb = self.table.ui.get("card_verb") or "play"
-        self.act(f"{verb} {card}")
+        self.act(self._card_action(card))
 
     def act(self, action: str) -> None:
         if self.solved:

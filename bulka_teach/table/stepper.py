@@ -6,7 +6,7 @@ from typing import Any
 from ..events import Event
 from ..game import Game
 from ..records import Record
-from .base import Controller
+from .base import Controller, deal_code_text
 from .present import control, table_ui
 from .snapshots import open_view, seat_view
 
@@ -27,7 +27,7 @@ class Stepper(Controller):
         self.seat = seat
         self.title = title
         game = record.start()
-        self._deal_code = str(code) if (code := game.deal_code()) is not None else None
+        self._deal_code = deal_code_text(game)
         self._produced_by = [0] * len(game.events)  # event index -> actions applied when it happened
         for k, action in enumerate(record.actions, start=1):
             game.apply(action)
