@@ -8,17 +8,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..czech.deal import EXCHANGERS, HAND_SIZE
 from ..czech.melds import parse_meld
-from ..czech.rules import SUIT_NAMES, SUIT_NAMES_CZ
+from ..czech.rules import PACK, SUIT_NAMES
 
 View = dict[str, Any]
 CARD_VERBS = ("play", "discard")
-EXCHANGERS = "789"  # the trump seven exchanges, else the eight, else the nine
+NO_TERMS = ("trump seven", "face-up trump")  # the exchange's words when no trump lies face up
 
 
 def suit_text(letter: str) -> str:
-    """``hearts (červené)``."""
-    return f"{SUIT_NAMES[letter]} ({SUIT_NAMES_CZ[letter]})"
+    """``hearts (červené)``: the pack's name for the suit."""
+    return PACK.suit_names[letter]
 
 
 def _face_up_trumps(deal: dict[str, Any]) -> list[str]:
@@ -30,13 +31,13 @@ def _face_up_trumps(deal: dict[str, Any]) -> list[str]:
     return [c for c in face_up if c is not None and c[1] == trump]
 
 
-def exchange_terms(deal: dict[str, Any]) -> tuple[str, str] | None:
-    """(the card the exchange gives, the face-up trumps it takes), or None when no trump lies face up."""
+def exchange_terms(deal: dict[str, Any]) -> tuple[str, str]:
+    """(the card the exchange gives, the face-up trumps it takes); ``NO_TERMS`` when no trump lies face up."""
     taken = _face_up_trumps(deal)
     if not taken:
-        return None
+        return NO_TERMS
     ranks = {c[0] for c in taken}
-    given = next(r for r in EXCHANGERS if r not in ranks) + deal["trump"]
+    given = next(PACK.ranks[r] for r in EXCHANGERS if PACK.ranks[r] not in ranks) + deal["trump"]
     return given, " and ".join(taken)
 
 
@@ -68,8 +69,7 @@ def action_label(action: str, view: View) -> tuple[str, str]:
         return ("Ask: do you play against my hundred? (hraješ sto?)",
                 "You hold a hundred (sto): the declarer must say whether they play on.")
     if action == "exchange":
-        terms = exchange_terms(deal)
-        given, taken = terms if terms else ("trump seven", "face-up trump")
+        given, taken = exchange_terms(deal)
         return f"Exchange your {given} for the {taken} (šíbr)", "Give the low trump, take the face-up trump."
     if action.startswith("declare "):
         meld = parse_meld(action.partition(" ")[2])
@@ -83,7 +83,7 @@ def card_clicks(view: View) -> tuple[str | None, dict[str, str]]:
     deal = view.get("deal")
     if deal is None or view["to_move"] is None or view["to_move"] != view["seat"]:
         return None, {}
-    verb = {"play": "play", "discard": "discard"}.get(deal["phase"])
+    verb = deal["phase"] if deal["phase"] in CARD_VERBS else None
     clickable = {}
     for action in view["legal"]:
         action_verb, _, card = action.partition(" ")
@@ -141,16 +141,14 @@ def prompt(view: View) -> str:
                     f"— zadat — or fold and pay the stake of {view['rules']['stake']}? It is {which}.")
         return f"Take {suit} as trumps — zadat — or pass? It is {which}."
     if phase == "exchange":
-        terms = exchange_terms(deal)
-        given, taken = terms if terms else ("trump seven", "face-up trump")
+        given, taken = exchange_terms(deal)
         if "exchange" in view["legal"]:
             return f"Exchange your {given} for the {taken} (šíbr)?"
-        rank = {"7": "seven", "8": "eight", "9": "nine"}[given[0]]
-        return f"You do not hold the trump {rank} to exchange for the {taken} (šíbr): pass."
+        return f"You do not hold the trump {PACK.rank_names[given[0]]} to exchange for the {taken} (šíbr): pass."
     if phase == "discard":
-        extra = len(deal["hand"]) - 9
+        extra = len(deal["hand"]) - HAND_SIZE
         cards = "a card" if extra == 1 else f"{extra} cards"
-        return f"Discard {cards} face down (back to 9 cards)."
+        return f"Discard {cards} face down (back to {HAND_SIZE} cards)."
     if phase == "hundred-ask":
         return "You hold a hundred (sto): before the first lead you must ask the declarer (hraješ sto?)."
     if phase == "hundred-answer":
