@@ -57,8 +57,9 @@ class Stepper(Controller):
         """Show event ``index`` (0-based)."""
         if not 0 <= index < self.count:
             raise ValueError(f"step {index} does not exist: this record has steps 0 to {self.count - 1}")
+        view = self._view_at(index)  # before moving: a failure here leaves the stepper where it was
         self.index = index
-        self._draw(self._view_at(index), self._ui())
+        self._draw(view, self._ui())
 
     def next(self) -> None:
         self.go(min(self.index + 1, self.count - 1))
