@@ -590,15 +590,9 @@ function infoHtml(ctx) {
 function staticHtml(ctx) {
   const deal = ctx.deal || {};
   const open = deal.open_hands || {};
-  const rows = Object.keys(open).sort().map((seat) => {
-    const s = Number(seat);
-    const name = (ctx.view.players || [])[s];
-    return `<div class="bt-static-row">${name ? `<div class="bt-name">${esc(name)}</div>` : ""}${ctx.hand(s)}</div>`;
-  }).join("");
-  const trick = (deal.trick || []).length ? `<div class="bt-trick">${trickCards(ctx, deal.trick)}</div>` : "";
-  const trump = deal.trump ? `<div class="bt-trump" data-suit="${deal.trump}">${suitBadge(deal.trump)}`
-    + `<span>trumps (trumfy) <b>${esc(suitName(deal.trump))}</b></span></div>` : "";
-  return `<div class="bt-static">${trump}${rows}${trick}</div>`;
+  const rows = Object.keys(open).sort().map((seat) => `<div class="bt-static-row">${ctx.hand(Number(seat))}</div>`)
+    .join("");
+  return `<div class="bt-static">${rows}</div>`;
 }
 
 function render({ model, el }) {
