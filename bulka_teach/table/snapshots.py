@@ -42,6 +42,13 @@ def log_entries(game: Game, seat: int | None, start: int, stop: int) -> list[dic
     return [{"kind": e.kind, "seat": e.seat, "text": game.explain(e, seat)} for e in game.events[start:stop]]
 
 
+def _shown_deal(game: Game, upto: int | None) -> tuple[int, int | None]:
+    """``upto`` within the log (None: all of it) and the deal its last event belongs to (None: before any)."""
+    total = len(game.events)
+    upto = total if upto is None else min(upto, total)
+    return upto, deal_index_of(game, upto - 1) if upto > 0 else None
+
+
 def seat_view(game: Game, seat: int | None, upto: int | None = None) -> dict[str, Any]:
     """``game.view(seat)`` as it looked once the first ``upto`` events had happened (None: all of them).
 
@@ -50,10 +57,8 @@ def seat_view(game: Game, seat: int | None, upto: int | None = None) -> dict[str
     engine's view has no deal). At the end of the log of the current deal it is the engine's view unchanged.
     """
     view = game.view(seat)
-    total = len(game.events)
-    upto = total if upto is None else min(upto, total)
-    k = deal_index_of(game, upto - 1) if upto > 0 else None
-    if upto == total and (k is None or game.deals[k] is game.deal):
+    upto, k = _shown_deal(game, upto)
+    if upto == len(game.events) and (k is None or game.deals[k] is game.deal):
         return view
     if k is None:  # the cut and the first stake, before any card is dealt
         view.update(deal=None, to_move=None, legal=[], log=log_entries(game, seat, 0, upto), previous=[])
@@ -72,10 +77,11 @@ def seat_view(game: Game, seat: int | None, upto: int | None = None) -> dict[str
 def open_view(game: Game, upto: int | None = None) -> dict[str, Any]:
     """A lesson demonstration: the spectator's view with every playing seat's hand face up.
 
-    Each hand comes from that seat's own view (``deal.open_hands``), never from the engine's internals.
+    Each hand comes from that seat's own view of the deal (``deal_view``), never from the engine's internals.
     """
     view = seat_view(game, None, upto)
-    if view["deal"] is not None:
-        playing = view["deal"]["hand_counts"]
-        view["deal"]["open_hands"] = {s: seat_view(game, int(s), upto)["deal"]["hand"] for s in playing}
+    _, k = _shown_deal(game, upto)
+    if k is not None:
+        deal = game.deals[k]
+        view["deal"]["open_hands"] = {s: deal_view(deal, int(s))["hand"] for s in view["deal"]["hand_counts"]}
     return view
