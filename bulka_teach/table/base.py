@@ -60,7 +60,7 @@ class Controller:
 
     # --- messages from the browser ------------------------------------------------------
     def _received(self, message: dict[str, Any]) -> None:
-        kind = message.get("type") if isinstance(message, dict) else None
+        kind = message.get("type")  # CardTable passes on only dicts
         if kind == "card" and isinstance(message.get("card"), str):
             self._guarded(self.click, message["card"])
         elif kind == "action" and isinstance(message.get("action"), str):
