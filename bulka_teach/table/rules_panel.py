@@ -19,6 +19,7 @@ LABELS = {
     "max_deals": "Deals before the dealer is forced",
     "exchange_chain": "Šíbr takes the next visible trumps",
 }
+WHOLE_LABEL = {"description_width": "initial"}  # a label as wide as its words, not cut off
 CHOICE_LABELS = {"all_of_winner": "all of the winner's", "best_only": "only the best one",
                  "holder": "who held O and K", "capture": "who wins O and K in tricks",
                  "trumps": "yes, each next trump", "none": "no, only the one"}
@@ -38,12 +39,12 @@ class RulesPanel:
                 control = widgets.Checkbox(value=option["value"], description=label, indent=False)
             elif option["choices"]:
                 control = widgets.Dropdown(options=[(CHOICE_LABELS.get(c, c), c) for c in option["choices"]],
-                                           value=option["value"], description=label,
+                                           value=option["value"], description=label, style=WHOLE_LABEL,
                                            layout=widgets.Layout(width="max-content"))
             else:
                 low, high = bounds[name]
-                control = widgets.BoundedIntText(value=option["value"], min=low, max=high, description=label)
-            control.style = {"description_width": "initial"} if not isinstance(control, widgets.Checkbox) else {}
+                control = widgets.BoundedIntText(value=option["value"], min=low, max=high, description=label,
+                                                 style=WHOLE_LABEL)
             self.controls[name] = control
             helps.append(f"<li><b>{html.escape(label)}</b> (<code>{name}</code>): {html.escape(option['help'])}</li>")
         self.button = widgets.Button(description="Deal with these rules", button_style="primary")
