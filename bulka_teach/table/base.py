@@ -86,13 +86,9 @@ class Controller:
     def _recover(self) -> None:
         """Put the controller back as it was before the failed message (subclasses with a game redraw it)."""
 
-    def _card_action(self, card: str) -> str:
-        """The action a click on ``card`` asks for: the table's ``card_verb`` (play when none is set) and the card."""
-        return f"{self.table.ui.get('card_verb') or 'play'} {card}"
-
     def click(self, card: str) -> None:
-        """A click on a card of the learner's hand."""
-        self._show_notice("info", "Cards are not played on this table.")
+        """A click on a card of the learner's hand: ``act`` on the table's ``card_verb`` (play when none is set)."""
+        self.act(f"{self.table.ui.get('card_verb') or 'play'} {card}")
 
     def act(self, action: str) -> None:
         """A button of ``ui.buttons``."""

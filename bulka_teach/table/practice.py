@@ -130,10 +130,6 @@ class Practice(Controller):
         self._show_notice("info", f"A new deal with these house rules (rules id {rules.rules_id}).")
 
     # --- the learner's input ----------------------------------------------------------------
-    def click(self, card: str) -> None:
-        """A click on a card of the learner's hand: play or discard it, as the phase asks."""
-        self.act(self._card_action(card))
-
     def act(self, action: str) -> None:
         """Take ``action`` for the learner; a refusal shows the engine's explanation and changes nothing."""
         blocked = self._blocked()

@@ -54,9 +54,6 @@ class Puzzle(Controller):
             ui.update(clickable={}, prompt=UNMARKED_PROMPT)
         self._draw(view, ui)
 
-    def click(self, card: str) -> None:
-        self.act(self._card_action(card))
-
     def act(self, action: str) -> None:
         if self.solved:
             self._show_notice("info", "Solved already: " + self.right)
