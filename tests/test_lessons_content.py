@@ -92,6 +92,14 @@ def test_hidden_cells_hold_checks_only(path: Path) -> None:
             assert not re.search(r"\bdisplay\(|^\w+\s*$", cell.source, re.M), cell.source[:60]
 
 
+@pytest.mark.parametrize("path", CZECH, ids=ids(CZECH))
+def test_hidden_cells_are_collapsed_in_jupyterlab(path: Path) -> None:
+    """JupyterLab shows every cell: a learner experimenting there sees the checks folded away."""
+    for cell in read(path).cells:
+        if hidden(cell):
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, cell.source[:60]
+
+
 def test_the_index_links_every_lesson_relatively() -> None:
     links = [m for cell in read(INDEX).cells if cell.cell_type == "markdown" for m in LINK.findall(cell.source)]
     assert links == [f"czech-bulka/{p.name}" for p in CZECH]
