@@ -20,6 +20,7 @@ from ..dealing import DealCode, DealCodeError, new_seed
 from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..records import Record
+from ..records import undo as undo_game
 from .base import Controller, deal_code_text
 from .present import CARD_VERBS, action_label, caption, control, table_ui
 from .rules_panel import RulesPanel
@@ -182,8 +183,7 @@ class Practice(Controller):
             self._show_notice("info", "Nothing to undo: you have not made a move yet.")
             return
         actions, self._since = self._decisions.pop()
-        record = self.game.record()
-        self.game = record.with_actions(record.actions[:actions]).replay()
+        self.game = undo_game(self.game, len(self.game.actions) - actions)
         self._shown, self.finished = None, False
         self._redraw(self._notice("info", "Undone: you are back at your previous decision."))
 
