@@ -404,3 +404,18 @@ def test_a_notice_is_announced_once_and_again_when_its_id_changes(page: Page) ->
     update(page, index, ui=play_ui(view, notice=None))
     assert page.locator(".bt-notice").inner_text() == ""
     assert page.locator(".bt-notice").get_attribute("data-kind") == "none"
+
+
+@in_chromium
+def test_a_table_in_a_narrow_output_area_keeps_the_hand_on_the_felt(page: Page) -> None:
+    """The layout follows the table's own width (a JupyterLab output area beside the file browser), not the window's."""
+    game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(EXAMPLE_DECK,),
+                  actions=("pass", "take", "exchange")).replay()  # Ann takes hearts; Ben's šíbr: a 9-card hand each
+    view = game.view(0)
+    page.evaluate("document.body.style.width = '660px'")  # the window stays 1100 px wide
+    show(page, view, play_ui(view))
+    felt = page.locator(".bt-felt").bounding_box()
+    hand = [c.bounding_box() for c in page.locator(".bt-hand[data-seat='0'] .bt-card").all()]
+    assert felt and len(hand) == len(view["deal"]["hand"]) >= 9
+    assert all(c and felt["x"] <= c["x"] and c["x"] + c["width"] <= felt["x"] + felt["width"] for c in hand), \
+        "a card of the hand runs past the felt"

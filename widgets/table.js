@@ -93,6 +93,7 @@ class Table {
     this.handIndex = 0;
     this.shown = { caption: null, notice: null };
     this.pending = false;
+    el.classList.add("bt-host");  // the CSS container: the table's layout follows its own width, not the window's
     el.innerHTML = `<div class="bt-table" data-render="0" tabindex="-1">
       <div class="bt-head">
         <h3 class="bt-title" hidden></h3>
