@@ -42,7 +42,7 @@ from typing import Any
 
 from ..czech.deal import EXCHANGERS
 from ..czech.melds import find_melds, parse_meld
-from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUIT_NAMES, SUIT_NAMES_CZ, SUITS
+from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from .base import Choice
 from .sampler import Knowledge, World, held_at_checks, read_view, sample_from
 from .solver import (
@@ -417,10 +417,6 @@ def _only_sentence(action: str) -> str:
     return f"{action} is the only thing you may do now."
 
 
-def _suit_text(letter: str) -> str:
-    return f"{SUIT_NAMES[letter]} ({SUIT_NAMES_CZ[letter]})"
-
-
 def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
     est = evaluation.estimates
     deals = _deals(evaluation.worlds)
@@ -429,7 +425,7 @@ def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
     chosen = est[action]
     kind = evaluation.decision
     if kind == "trump":
-        suit = _suit_text(view["deal"]["offer"]["suit"])
+        suit = PACK.suit_names[view["deal"]["offer"]["suit"]]
         take = est.get("take")
         chance = f"{take.win:.0%}" if take else "?"
         if action == "take":

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import Card
 from ..czech.melds import FIFTY, HUNDRED, find_melds, parse_meld
-from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUIT_NAMES, SUIT_NAMES_CZ, SUITS
+from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from .base import Choice
 
 _CARD = {c.code: c for c in PACK.cards}
@@ -28,8 +28,7 @@ HIGH_TRUMPS = ("O", "9")  # jasnej (20) and minda (14)
 
 def suit_words(suit: int) -> str:
     """'hearts (červené)' for a suit index."""
-    letter = SUITS[suit]
-    return f"{SUIT_NAMES[letter]} ({SUIT_NAMES_CZ[letter]})"
+    return PACK.suit_names[SUITS[suit]]
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..events import Event
-from .rules import SUIT_NAMES, SUIT_NAMES_CZ
+from .rules import PACK
 
 
 def _suit(letter: str) -> str:
-    return f"{SUIT_NAMES[letter]} ({SUIT_NAMES_CZ[letter]})"
+    return PACK.suit_names[letter]
 
 
 def _cards(codes: Sequence[str]) -> str:
