@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -165,28 +166,43 @@ def test_house_rules_from_the_panel_take_effect_in_the_next_deal():
     assert coded.panel.values()["bela_mode"] == "capture"
 
 
+def first_practice_where(rules_id: str, wanted: Callable[[Practice], object], seed: int) -> Practice:
+    """The first of deals ``CB2-<rules_id>-0…39``, clicked at random, to reach a position where ``wanted``."""
+    rng = random.Random(seed)
+    for deal_seed in range(40):
+        practice = Practice(code=f"CB2-{rules_id}-{deal_seed}")
+        play(practice, rng, until=lambda p: p.finished or wanted(p))
+        if wanted(practice):
+            return practice
+    pytest.fail(f"no deal CB2-{rules_id}-0…39 reached the position wanted")
+
+
+def a_card_played_against_the_rules(practice: Practice) -> str | None:
+    """A card of the learner's hand the rules forbid as the answer to the card led, if there is one."""
+    deal, ui = practice.table.view["deal"], practice.table.ui
+    if not (deal and deal["trick"] and ui["card_verb"] == "play"):
+        return None
+    return next((c for c in deal["hand"] if c not in ui["clickable"]), None)
+
+
+def a_follower_that_does_not_beat(practice: Practice) -> str | None:
+    """A card of the suit led that must_beat forbids because another card of that suit beats it."""
+    deal, ui = practice.table.view["deal"], practice.table.ui
+    if not (deal and deal["trick"] and ui["card_verb"] == "play"):
+        return None
+    led = deal["trick"][0]["card"]
+    same = [c for c in deal["hand"] if c[1] == led[1]]
+    losing = [c for c in same if c not in ui["clickable"]]
+    return losing[0] if losing and len(losing) < len(same) else None
+
+
 def test_must_beat_refuses_a_card_that_does_not_beat_when_one_could():
-    rng = random.Random(8)
-    for seed in range(40):
-        practice = Practice(code=f"CB2-b1-{seed}")
-        for _ in range(200):
-            if practice.finished:
-                break
-            deal = practice.table.view["deal"]
-            if deal and deal["trick"] and practice.table.ui["card_verb"] == "play":
-                led = deal["trick"][0]["card"]
-                same = [c for c in deal["hand"] if c[1] == led[1]]
-                losing = [c for c in same if c not in practice.table.ui["clickable"]]
-                if losing and len(losing) < len(same):
-                    before = practice.game.record()
-                    practice.click(losing[0])
-                    assert practice.table.ui["notice"]["kind"] == "refused"
-                    assert "house rule must_beat" in practice.table.ui["notice"]["text"]
-                    assert practice.game.record() == before
-                    return
-            clicks = legal_clicks(practice)
-            practice.table.send_from_browser(rng.choice(clicks) if clicks else {"type": "control", "name": "continue"})
-    pytest.fail("no position found where must_beat refuses a card")
+    practice = first_practice_where("b1", a_follower_that_does_not_beat, seed=8)
+    before = practice.game.record()
+    practice.click(a_follower_that_does_not_beat(practice))
+    assert practice.table.ui["notice"]["kind"] == "refused"
+    assert "house rule must_beat" in practice.table.ui["notice"]["text"]
+    assert practice.game.record() == before
 
 
 def test_three_players_the_learner_sitting_out_watches_the_others_play_their_game():
@@ -240,24 +256,11 @@ def test_a_computer_player_choosing_an_illegal_action_is_caught_too():
 
 
 def test_renonc_mode_accepts_a_rule_error_and_punishes_it():
-    rng = random.Random(3)
-    for seed in range(40):
-        practice = Practice(code=f"CB2-r1-{seed}")
-        for _ in range(200):
-            if practice.finished:
-                break
-            ui = practice.table.ui
-            hand = practice.table.view["deal"]["hand"] if practice.table.view["deal"] else []
-            wrong = [c for c in hand if ui["card_verb"] == "play" and c not in ui["clickable"]]
-            if wrong and practice.table.view["deal"]["trick"]:
-                practice.click(wrong[0])
-                assert practice.table.ui["notice"] is None, practice.table.ui["notice"]
-                assert practice.table.view["deal"]["outcome"]["kind"] == "renonc"
-                assert "Renonc!" in practice.table.ui["caption"]
-                return
-            clicks = legal_clicks(practice)
-            practice.table.send_from_browser(rng.choice(clicks) if clicks else {"type": "control", "name": "continue"})
-    pytest.fail("no rule error found to commit")
+    practice = first_practice_where("r1", a_card_played_against_the_rules, seed=3)
+    practice.click(a_card_played_against_the_rules(practice))
+    assert practice.table.ui["notice"] is None, practice.table.ui["notice"]
+    assert practice.table.view["deal"]["outcome"]["kind"] == "renonc"
+    assert "Renonc!" in practice.table.ui["caption"]
 
 
 # --- hidden cards ------------------------------------------------------------------------------
