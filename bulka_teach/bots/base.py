@@ -15,6 +15,14 @@ class Choice:
     rule: str | None = None
 
 
+def asked(view: dict[str, Any]) -> list[str]:
+    """The legal actions the view asks its seat to choose from; ValueError when it asks nothing."""
+    legal = view.get("legal") or []
+    if not legal:
+        raise ValueError("the view asks nothing of this seat: a bot is only asked when view['legal'] is not empty")
+    return legal
+
+
 class Bot(Protocol):
     """A computer player. ``view`` is ``game.view(seat)`` for the seat to move: ``view["legal"]`` is not empty."""
 
@@ -32,7 +40,5 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any]) -> Choice:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the view asks nothing of this seat: a bot is only asked when view['legal'] is not empty")
+        legal = asked(view)
         return Choice(self.rng.choice(legal), "a random legal action")

@@ -43,7 +43,7 @@ from typing import Any
 from ..czech.deal import EXCHANGERS
 from ..czech.melds import find_melds, parse_meld
 from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
-from .base import Choice
+from .base import Choice, asked
 from .sampler import Knowledge, World, held_at_checks, read_view, sample_from
 from .solver import (
     PlayState,
@@ -127,9 +127,7 @@ class SamplingBot:
 
     # --- the Bot protocol ---------------------------------------------------------------
     def choose(self, view: dict[str, Any]) -> Choice:
-        legal = view.get("legal") or []
-        if not legal:
-            raise ValueError("the view asks nothing of this seat: a bot is only asked when view['legal'] is not empty")
+        legal = asked(view)
         evaluation = self.evaluate(view)
         if not evaluation.estimates:
             return Choice(legal[0], _only_sentence(legal[0]), evaluation.details.get("rule"))

@@ -18,7 +18,7 @@ from typing import Any
 from ..cards import Card
 from ..czech.melds import FIFTY, HUNDRED, find_melds, parse_meld
 from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
-from .base import Choice
+from .base import Choice, asked
 
 _CARD = {c.code: c for c in PACK.cards}
 _TRUMP_RANK_VALUE = {"O": 3.0, "9": 2.5, "A": 2.0, "X": 1.5, "K": 1.0, "U": 1.0, "8": 0.8, "7": 0.8}
@@ -417,9 +417,7 @@ class RuleBot:
         self.rules = rules
 
     def choose(self, view: dict[str, Any]) -> Choice:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the view asks nothing of this seat: a bot is only asked when view['legal'] is not empty")
+        legal = asked(view)
         if self.noise:
             rng = self._rng(view)
             if rng.random() < self.noise:
