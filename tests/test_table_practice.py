@@ -51,7 +51,7 @@ def test_a_whole_game_played_by_clicks_reaches_the_score():
     view, ui = practice.table.view, practice.table.ui
     assert view["deal"]["outcome"] is not None and view["to_move"] is None
     assert ui["prompt"] == "This game is over: press New deal to play another game."
-    assert controls(practice) == {"new": True, "undo": True, "hint": False, "continue": False}
+    assert controls(practice) == {"new": True, "undo": True, "hint": False, "review": True, "continue": False}
     assert any(e.kind == "game-over" for e in practice.game.events)
     practice.table.send_from_browser({"type": "card", "card": "Ah"})  # after the end: told what to do
     assert practice.table.ui["notice"]["kind"] == "info"

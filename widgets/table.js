@@ -5,8 +5,9 @@
 // DOM classes tests rely on — is widgets/README.md.
 //
 // Every change of `view` or `ui` redraws the regions of a skeleton built once: the toolbar, the
-// felt, the caption, the notice, the prompt and the buttons. The caption and the notice are live
-// regions, so they keep their element and change only when their text (or the notice id) does.
+// felt, the caption, the notice, the prompt and the buttons, and the review panel (`ui.review`).
+// The caption, the notice and the review's summary are live regions, so they keep their element
+// and change only when their text (or the notice id) does.
 
 // ⏮ ◀ ▶ ⏭ drawn as SVG: fonts without these glyphs would show empty boxes.
 const CONTROL_GLYPHS = {
@@ -42,6 +43,13 @@ const NOTICE_ICONS = {
   error: `<path d="M12 2.5L22.5 21h-21z" fill="#c62828" stroke="#c62828" stroke-width="1.5" stroke-linejoin="round"/>
     <path d="M12 9v5.5" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/><circle cx="12" cy="17.6" r="1.5"
     fill="#fff"/>`,
+};
+// The review's marks: a cross for a decision that cost something, a tick for one as good as the best.
+const REVIEW_MARKS = {
+  mistake: `<circle cx="12" cy="12" r="10" fill="#b3261e"/><path d="M8 8l8 8M16 8l-8 8" stroke="#fff"
+    stroke-width="2.8" stroke-linecap="round"/>`,
+  good: `<circle cx="12" cy="12" r="10" fill="#00796b"/><path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff"
+    stroke-width="2.8" stroke-linecap="round" stroke-linejoin="round"/>`,
 };
 const CHIP_ART = `<svg class="bt-chip-art" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
   <ellipse cx="12" cy="16" rx="9" ry="4" fill="#b8860b"/><ellipse cx="12" cy="13" rx="9" ry="4" fill="#d4a017"/>
@@ -91,7 +99,7 @@ class Table {
     this.id = `bt${++tableCount}-${Math.random().toString(36).slice(2, 8)}`;  // unique even if the module loads twice
     this.renders = 0;
     this.handIndex = 0;
-    this.shown = { caption: null, notice: null };
+    this.shown = { caption: null, notice: null, summary: null };
     this.pending = false;
     el.classList.add("bt-host");  // the CSS container: the table's layout follows its own width, not the window's
     el.innerHTML = `<div class="bt-table" data-render="0" tabindex="-1">
@@ -111,6 +119,11 @@ class Table {
           <span class="bt-thinking" hidden>thinking…</span>
         </div>
       </div>
+      <section class="bt-review" hidden aria-labelledby="${this.id}-review">
+        <h4 class="bt-review-head" id="${this.id}-review">Review of your decisions (rozbor hry)</h4>
+        <p class="bt-review-summary" role="status" aria-live="polite"></p>
+        <div class="bt-review-body"></div>
+      </section>
       <span class="bt-sr-only" id="${this.id}-legal"></span>
     </div>`;
     this.root = el.querySelector(".bt-table");
@@ -120,6 +133,7 @@ class Table {
       code: part(".bt-deal-code"),
       felt: part(".bt-felt"), caption: part(".bt-caption"), notice: part(".bt-notice"), prompt: part(".bt-prompt"),
       actions: part(".bt-actions"), thinking: part(".bt-thinking"), legal: part(`#${this.id}-legal`),
+      review: part(".bt-review"), summary: part(".bt-review-summary"), reviewBody: part(".bt-review-body"),
     };
     this.schedule = () => {
       if (this.pending) return;
@@ -158,7 +172,13 @@ class Table {
     if (ui.busy) return;
     if (button.classList.contains("bt-card")) {
       const code = button.dataset.card;
-      if (code && ui.card_verb && button.closest(".bt-hand.bt-mine")) this.send({ type: "card", card: code });
+      // on a past table of the review a click is sent too: the Python side says why it does not play
+      const pastTable = ui.review && ui.review.selected !== null && ui.review.selected !== undefined;
+      if (code && (ui.card_verb || pastTable) && button.closest(".bt-hand.bt-mine")) {
+        this.send({ type: "card", card: code });
+      }
+    } else if (button.classList.contains("bt-review-item")) {
+      this.send({ type: "review", item: Number(button.dataset.item) });
     } else if (button.classList.contains("bt-action")) {
       this.send({ type: "action", action: button.dataset.action });
     } else if (button.classList.contains("bt-control")) {
@@ -169,6 +189,10 @@ class Table {
   key(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const ui = this.model.get("ui") || {};
+    if (ui.review && this.reviewKey(event, ui)) {
+      event.preventDefault();
+      return;
+    }
     const card = event.target.closest(".bt-hand.bt-mine .bt-card");
     const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
     if (card && (ui.card_verb || ui.mode !== "step") && event.key in moves) {
@@ -184,6 +208,25 @@ class Table {
       if (!ui.busy && (!control || control.enabled !== false)) this.send({ type: "control", name });
       event.preventDefault();
     }
+  }
+
+  /** In the review: ↑/↓ (Home/End) choose the previous/next decision, Escape goes back to the game. */
+  reviewKey(event, ui) {
+    if (ui.busy) return false;
+    if (event.key === "Escape") {
+      this.send({ type: "control", name: "back" });
+      return true;
+    }
+    const item = event.target.closest(".bt-review-item");
+    const moves = { ArrowUp: -1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+    if (!item || !(event.key in moves)) return false;
+    const items = [...this.root.querySelectorAll(".bt-review-item")];
+    const at = Math.max(0, Math.min(items.length - 1, items.indexOf(item) + moves[event.key]));
+    items[at].focus();  // the redraw keeps the focus on it
+    if (Number(items[at].dataset.item) !== ui.review.selected) {
+      this.send({ type: "review", item: Number(items[at].dataset.item) });
+    }
+    return true;
   }
 
   /** Move the hand's one tab stop to card ``index`` and focus it (the arrow keys; clicks leave the tab stop). */
@@ -205,7 +248,10 @@ class Table {
       return { selector: `.bt-action[data-action="${CSS.escape(active.dataset.action)}"]` };
     }
     if (active.classList.contains("bt-control")) {
-      return { selector: `.bt-control[data-name="${CSS.escape(active.dataset.name)}"]` };
+      return { selector: `.bt-control[data-name="${CSS.escape(active.dataset.name)}"]`, control: active.dataset.name };
+    }
+    if (active.classList.contains("bt-review-item")) {
+      return { selector: `.bt-review-item[data-item="${CSS.escape(active.dataset.item)}"]` };
     }
     return { root: true };
   }
@@ -219,7 +265,10 @@ class Table {
       cards[Math.min(key.hand, cards.length - 1)].focus(still);
       return;
     }
-    const target = key.selector && this.root.querySelector(key.selector);
+    // Review opened: its list takes the focus; the review closed: the Review control gets it back
+    const instead = { review: ".bt-review-item.bt-selected, .bt-review-item", back: `.bt-control[data-name="review"]` };
+    const target = key.selector && (this.root.querySelector(key.selector)
+      || (instead[key.control] && this.root.querySelector(instead[key.control])));
     if (target && !target.disabled) target.focus(still);
     else this.root.focus(still);
   }
@@ -263,10 +312,23 @@ class Table {
     setText(p.prompt, ui.prompt);
     p.actions.innerHTML = (ui.buttons || []).map(actionHtml).join("");
     p.thinking.hidden = !ui.busy;
+    this.showReview(ui.review);
 
     this.restoreFocus(focus);
     this.renders += 1;
     root.dataset.render = String(this.renders);
+  }
+
+  /** The review panel: the summary (a live region, changed only when its text does), the list and the detail. */
+  showReview(review) {
+    const p = this.parts;
+    p.review.hidden = !review;
+    const summary = review ? review.summary || "" : "";
+    if (summary !== this.shown.summary) {
+      this.shown.summary = summary;
+      p.summary.textContent = summary;
+    }
+    p.reviewBody.innerHTML = review ? reviewBodyHtml(review) : "";
   }
 
   /** Show the notice; a new id with the same text clears the region first so that it is announced again. */
@@ -306,6 +368,59 @@ function controlHtml(control) {
     + `aria-label="${label}" title="${label}"${control.enabled === false ? " disabled" : ""}>${inner}</button>`;
 }
 
+// --- the review panel ----------------------------------------------------------------------------
+
+function reviewMark(item) {
+  return `<svg class="bt-review-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">`
+    + `${item.mistake ? REVIEW_MARKS.mistake : REVIEW_MARKS.good}</svg>`;
+}
+
+/** "play A♥" or "Take hearts (červené) as trumps — zadat": a card action's verb with the card as a tag. */
+function doingHtml(doing, card) {
+  return `${esc(doing)}${card ? ` ${tag(card)}` : ""}`;
+}
+
+function doingText(doing, card) {
+  return card ? `${doing} ${cardLabel(card)}` : doing;
+}
+
+function reviewItemHtml(item, k, selected) {
+  const chosen = k === selected;
+  const verdict = item.mistake ? "mistake" : "good";
+  const label = `Decision ${item.number}, ${item.where}: you chose ${doingText(item.doing, item.card)}; `
+    + `${item.mistake ? `best was ${doingText(item.best_doing, item.best_card)}; ` : ""}${item.cost}.`;
+  return `<li><button type="button" class="bt-review-item bt-${verdict}${chosen ? " bt-selected" : ""}" `
+    + `data-item="${k}" aria-pressed="${chosen}" aria-label="${esc(label)}">`
+    + `<span class="bt-review-number">${item.number}</span>${reviewMark(item)}`
+    + `<span class="bt-review-where">${esc(item.where)}</span>`
+    + `<span class="bt-review-did">${doingHtml(item.doing, item.card)}</span>`
+    + `<span class="bt-review-cost">${esc(item.cost)}</span></button></li>`;
+}
+
+function reviewDetailHtml(item) {
+  if (!item) {
+    return `<div class="bt-review-detail bt-review-empty"><p>Choose a decision (click, or ↑/↓) to see the table `
+      + `as you saw it then, with your card and the best one marked. Esc or Back to the game returns.</p></div>`;
+  }
+  const rule = item.rule ? `<p class="bt-review-rule"><b>Teaching rule broken: ${esc(item.rule.name)}.</b> `
+    + `${esc(item.rule.lesson)}</p>` : "";
+  return `<div class="bt-review-detail bt-${item.mistake ? "mistake" : "good"}">`
+    + `<h5>${reviewMark(item)}Decision ${item.number} · ${esc(item.where)}</h5>`
+    + `<p class="bt-review-situation">${esc(item.situation)}</p>`
+    + `<dl class="bt-review-facts"><dt>You</dt><dd class="bt-review-you">${doingHtml(item.doing, item.card)}</dd>`
+    + `<dt>Best</dt><dd class="bt-review-best">${doingHtml(item.best_doing, item.best_card)}</dd>`
+    + `<dt>Cost</dt><dd class="bt-review-cost">${esc(item.cost)}</dd></dl>`
+    + `${rule}<p class="bt-review-sentence">${esc(item.sentence)}</p></div>`;
+}
+
+function reviewBodyHtml(review) {
+  const items = review.items || [];
+  const selected = review.selected ?? null;
+  const list = items.length ? `<ol class="bt-review-list" aria-label="your decisions, in order">`
+    + `${items.map((item, k) => reviewItemHtml(item, k, selected)).join("")}</ol>` : "";
+  return list + (items.length ? reviewDetailHtml(items[selected] || null) : "");
+}
+
 function actionHtml(button) {
   const hint = button.hint ? ` title="${esc(button.hint)}"` : "";
   return `<button type="button" class="bt-action" data-action="${esc(button.action)}"${hint}>`
@@ -325,6 +440,26 @@ class Context {
     this.highlight = new Set(ui.highlight || []);
     this.clickable = ui.clickable || {};
     this.seats = arrange(view, ui);
+    const review = ui.review;
+    this.decision = review && review.selected !== null && review.selected !== undefined
+      ? (review.items || [])[review.selected] || null : null;  // the past decision the table shows
+  }
+
+  /** On a past table of the review: the learner's card and the best one, marked in words as well as drawn. */
+  reviewMarks(code) {
+    const d = this.decision;
+    if (!d) return { classes: [], words: [] };
+    const classes = [];
+    const words = [];
+    if (code === d.card) {
+      classes.push("bt-review-taken");
+      words.push("you");
+    }
+    if (code === d.best_card) {
+      classes.push("bt-review-best");
+      words.push("best");
+    }
+    return { classes, words };
   }
 
   /** A face-up card; ``tabindex`` -1 keeps cards that are only shown out of the tab order. */
@@ -333,11 +468,17 @@ class Context {
     const classes = ["bt-card"];
     if (extra.legal) classes.push("bt-legal");
     if (this.highlight.has(code)) classes.push("bt-highlight");
+    const marks = this.reviewMarks(code);
+    classes.push(...marks.classes);
+    const said = { you: "the card you chose", best: "the best card" };
+    const label = cardLabel(code, this.trump) + marks.words.map((w) => `, ${said[w]}`).join("");
+    const badge = marks.words.length ? `<span class="bt-review-badge" aria-hidden="true">`
+      + `${marks.words.join(" · ")}</span>` : "";
     const described = extra.legal ? ` aria-describedby="${this.id}-legal"` : "";
     const disabled = extra.inert ? ` aria-disabled="true"` : "";
     return `<button type="button" class="${classes.join(" ")}" data-card="${code}" `
-      + `aria-label="${esc(cardLabel(code, this.trump))}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>`
-      + `${cardImage(code)}</button>`;
+      + `aria-label="${esc(label)}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>`
+      + `${cardImage(code)}${badge}</button>`;
   }
 
   back() {

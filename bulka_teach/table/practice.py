@@ -5,16 +5,22 @@ sees only its own seat's view) until the learner is asked again or the deal is o
 deal stays on the table, with its outcome, until the learner presses Continue; undo replays the
 record without the learner's last decision. Every deal has a deal code that deals it again, and
 the same code with the same clicks plays the same game (the computer is seeded from the code).
+
+Once a deal is over, Review asks the coach about each of the learner's decisions in it and opens the
+review panel (``ui["review"]``, built by ``review.py``); choosing a decision there shows the table as the
+learner saw it then, and "Back to the game" puts the live table back as it was. While the review is
+open nothing acts on the game.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..bots import Bot, Coach, default_bot
+from ..bots.coach import ReviewItem
 from ..czech.rules import CzechRules
 from ..dealing import DealCode, DealCodeError, new_seed
 from ..errors import IllegalAction, ScenarioError
@@ -22,7 +28,8 @@ from ..game import Game
 from ..records import Record
 from ..records import undo as undo_game
 from .base import Controller, deal_code_text
-from .present import CARD_VERBS, action_label, caption, control, table_ui
+from .present import CARD_VERBS, View, action_label, caption, control, table_ui
+from .review import decision_views, first_action_of_deal, review_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
 from .url import deal_param, query_string
@@ -30,6 +37,17 @@ from .url import deal_param, query_string
 GAME = "czech-bulka"
 WHOLE = ("game", "bulka")
 MAX_COMPUTER_ACTIONS = 20_000  # far more than any game needs: a bot that never finishes is a bug, not a hang
+Judged = tuple[tuple[ReviewItem, ...], tuple[View, ...]]  # the coach's items and the learner's view at each
+
+
+@dataclass(frozen=True)
+class _Review:
+    """An open review: the decisions judged, the learner's view at each, the live table to go back to."""
+
+    items: tuple[ReviewItem, ...]
+    views: tuple[View, ...]
+    live: tuple[View, dict[str, Any]]  # the live table's view and ui when Review was pressed
+    selected: int | None = None  # the decision whose table is shown; None: the live table under the list
 
 
 @dataclass
@@ -42,6 +60,7 @@ class _Saved:
     decisions: list[tuple[int, int]]
     finished: bool
     rules: CzechRules
+    review: _Review | None
 
 
 class Practice(Controller):
@@ -51,7 +70,8 @@ class Practice(Controller):
     from the deal). ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
     ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
     The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
-    learner's view.
+    learner's view; the Review control asks the same coach about the learner's decisions of the deal that
+    just ended.
     """
 
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
@@ -107,6 +127,8 @@ class Practice(Controller):
         self._decisions: list[tuple[int, int]] = []  # per learner decision: actions before it, caption start
         self.finished = False
         self._last_move_start = 0  # where the computer's last action's events begin
+        self._review: _Review | None = None  # the open review panel
+        self._judged: dict[tuple[int, tuple[str, ...]], Judged] = {}  # reviews made, by deal and actions
         if not self._sits_out():
             self._advance()
         self._redraw(self._notice("refused", problem) if problem else None)
@@ -133,6 +155,9 @@ class Practice(Controller):
     # --- the learner's input ----------------------------------------------------------------
     def act(self, action: str) -> None:
         """Take ``action`` for the learner; a refusal shows the engine's explanation and changes nothing."""
+        if self._review is not None:
+            self._show_notice("refused", self._reviewing_text())
+            return
         blocked = self._blocked()
         if blocked:
             self._show_notice("info", blocked)
@@ -149,7 +174,13 @@ class Practice(Controller):
         self._redraw()
 
     def control(self, name: str) -> None:
-        if name == "new":
+        if name == "back":
+            self.back_to_game()
+        elif name == "review":
+            self.review()
+        elif self._review is not None:
+            self._show_notice("refused", self._reviewing_text())
+        elif name == "new":
             self.new_deal()
         elif name == "undo":
             self.undo()
@@ -158,7 +189,88 @@ class Practice(Controller):
         elif name == "hint":
             self.hint()
         else:
-            self._show_notice("info", "The practice table's controls are New deal, Undo, Hint and Continue.")
+            self._show_notice("info", "The practice table's controls are New deal, Undo, Hint, Review and Continue.")
+
+    def _received(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "review":  # a decision chosen in the review panel
+            self._guarded(self.review_select, message.get("item"))
+        else:
+            super()._received(message)
+
+    # --- the review panel ---------------------------------------------------------------------
+    def _reviewable(self) -> bool:
+        """A deal the learner played is over and still on the table."""
+        return self._shown is not None and self.seat in self.game.deals[self._shown].seats
+
+    def review(self) -> None:
+        """The coach's review of the learner's decisions in the deal that just ended, in the review panel."""
+        if self._review is not None:
+            self._draw_review()
+            return
+        if not self._reviewable():
+            text = ("Review comes once a deal you play is over: finish this one first (Hint advises you now)."
+                    if self._shown is None else "You sat out this game: you made no decisions to review.")
+            self._show_notice("info", text)
+            return
+        live = (self.table.view, self.table.ui)
+        record = self.game.record()
+        key = (self._shown, tuple(record.actions))
+        judged = self._judged.get(key)
+        if judged is None:  # the coach thinks for a few seconds; the same deal is never judged twice
+            self.table.ui = {**self.table.ui, "busy": True}
+            coach = self.coach or Coach(seed=self._bot_seed())
+            items = tuple(coach.review(record, self.seat, start=first_action_of_deal(record, self._shown)))
+            judged = items, tuple(decision_views(record, items, self.seat))
+            self._judged[key] = judged
+        self._review = _Review(*judged, live=live)
+        self._draw_review()
+
+    def review_select(self, k: object) -> None:
+        """Show the table as the learner saw it at decision ``k`` (0-based) of the open review."""
+        review = self._review
+        if review is None:
+            self._show_notice("info", "There is no review open: press Review once a deal is over.")
+            return
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(review.items):
+            self._show_notice("refused", "That decision is not in this review: choose one from the list.")
+            return
+        self._review = replace(review, selected=k)
+        self._draw_review()
+
+    def back_to_game(self) -> None:
+        """Close the review: the live table exactly as it was when Review was pressed."""
+        if self._review is None:
+            self._show_notice("info", "You are at the game already.")
+            return
+        view, ui = self._review.live
+        self._review = None
+        self._draw(view, ui)
+
+    def _reviewing_text(self) -> str:
+        selected = self._review.selected if self._review is not None else None
+        if selected is None:
+            return "The review is open: press Back to the game to play."
+        return f"This is the table as it was at decision {selected + 1}: go back to the game to play."
+
+    def _draw_review(self, notice: dict[str, Any] | None = None) -> None:
+        review = self._review
+        panel = review_ui(review.items, review.views, review.selected)
+        controls = [control("back", "Back to the game")]
+        if review.selected is None:
+            view, live_ui = review.live
+            prompt_text = ("Choose a decision to see the table as you saw it then. Back to the game returns "
+                           "to this table.")
+            ui = {**live_ui, "prompt": prompt_text, "notice": notice, "controls": controls, "busy": False,
+                  "highlight": []}
+        else:
+            k = review.selected
+            view = review.views[k]
+            log = view.get("log") or []
+            ui = table_ui(view, "play", self.seat, caption=log[-1]["text"] if log else "",
+                          prompt_text=f"The table as you saw it at decision {k + 1} of {len(review.items)}.",
+                          notice=notice, controls=controls, deal_code=self.deal_code, title=self.title,
+                          interactive=False)
+        self._draw(view, {**ui, "review": panel})
 
     def hint(self) -> None:
         """The coach's advice for the learner's decision now, judged from the learner's view alone."""
@@ -299,7 +411,8 @@ class Practice(Controller):
         waiting = (self._shown is not None and not self.finished) or (self._shown is None and self._sits_out())
         asked = self._shown is None and self.game.to_move == self.seat
         return [control("new", "New deal"), control("undo", "Undo", bool(self._decisions)),
-                control("hint", "Hint", asked), control("continue", "Continue", waiting)]
+                control("hint", "Hint", asked), control("review", "Review", self._reviewable()),
+                control("continue", "Continue", waiting)]
 
     def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = ()) -> None:
         game = self.game
@@ -313,12 +426,15 @@ class Practice(Controller):
     # --- failures in handlers ----------------------------------------------------------------
     def _save(self) -> None:
         self._saved = _Saved(self.game.record(), self._shown, self._since, list(self._decisions), self.finished,
-                             self.rules)
+                             self.rules, self._review)
 
     def _recover(self) -> None:
         saved = self._saved
         self.game = saved.record.replay()
         self._shown, self._since, self._decisions = saved.shown, saved.since, saved.decisions
-        self.finished, self.rules = saved.finished, saved.rules
+        self.finished, self.rules, self._review = saved.finished, saved.rules, saved.review
         self.panel.show(self.rules)
-        self._redraw()
+        if self._review is not None:
+            self._draw_review()
+        else:
+            self._redraw()

@@ -1,0 +1,147 @@
+"""The coach's review of a finished deal, as the practice table's review panel shows it (``ui["review"]``).
+
+``review_ui`` turns the coach's ``ReviewItem``s into plain data for the front end: per decision a short
+situation, what the learner did, the best action, the cost in words, the teaching rule broken and the
+coach's sentence, with a one-line summary on top. Everything in it comes from the learner's own views
+and the actions the learner could take then; ``decision_view`` replays the record to a decision to give
+the table as the learner saw it there.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots.coach import ReviewItem
+from ..bots.teaching import RULES_BY_NAME
+from ..records import Record
+from .present import CARD_VERBS, action_label
+
+View = dict[str, Any]
+MIN_POINTS = 0.5  # a cost below half a point is sampling noise: not said
+MIN_CHANCE = 0.005  # nor one below half a percent
+PHASE_WORDS = {"trump": "choosing trumps (zadat)", "exchange": "the exchange (šíbr)", "discard": "discarding",
+               "hundred-ask": "the hundred (sto) question", "hundred-answer": "answering a hundred (sto)"}
+
+
+def first_action_of_deal(record: Record, k: int) -> int:
+    """The index in ``record.actions`` of the first action of deal ``k`` (0 for the first deal).
+
+    The engine deals the next deal inside the action that ends one, so deal ``k`` starts right after
+    the action that made it exist.
+    """
+    game = record.start()
+    for index, action in enumerate(record.actions):
+        if len(game.deals) > k:
+            return index
+        game.apply(action)
+    return len(record.actions)
+
+
+def decision_views(record: Record, items: Sequence[ReviewItem], seat: int) -> list[View]:
+    """The learner's own view at each decision the items judge, replayed from the record (one pass), so the
+    table shows what the engine let the learner see there whatever the coach put into ``ReviewItem.view``."""
+    wanted = {item.index for item in items}
+    views: dict[int, View] = {}
+    game = record.start()
+    for index, action in enumerate(record.actions):
+        if index in wanted:
+            if game.to_move != seat:
+                raise ValueError(f"action {index} of the record was not seat {seat}'s decision")
+            views[index] = game.view(seat)
+        game.apply(action)
+    missing = wanted - set(views)
+    if missing:
+        raise ValueError(f"the review names actions {sorted(missing)} that the record does not hold")
+    return [views[item.index] for item in items]
+
+
+def _card(action: str) -> str | None:
+    verb, _, card = action.partition(" ")
+    return card if verb in CARD_VERBS else None
+
+
+def _doing(action: str, view: View) -> str:
+    """How an action reads in the panel: the verb of a card action (the card is drawn beside it), else its label."""
+    verb, _, _ = action.partition(" ")
+    return verb if verb in CARD_VERBS else action_label(action, view)[0]
+
+
+def _points(points: float) -> str:
+    shown = f"{points:.0f}" if points >= 9.5 else f"{points:.1f}".removesuffix(".0")
+    return f"{shown} point{'' if shown == '1' else 's'}"
+
+
+def cost_text(item: ReviewItem) -> str:
+    """The cost of the decision against the best one, in words: "gave away 12 points and 30% chance to win"."""
+    if not item.mistake:
+        return "best" if item.action == item.best else "as good as the best"
+    if item.cost_points is None and item.cost_win is None:
+        return "not among the moves worth considering"
+    costs = []
+    if item.cost_points is not None and item.cost_points >= MIN_POINTS:
+        costs.append(_points(item.cost_points))
+    if item.cost_win is not None and item.cost_win >= MIN_CHANCE:
+        costs.append(f"{item.cost_win:.0%} chance to win")
+    return f"gave away {' and '.join(costs)}" if costs else "worse than the best"
+
+
+def where(view: View) -> str:
+    """The decision's moment in a few words: "choosing trumps", "trick 3, Ah led", "trick 1, your lead"."""
+    deal = view["deal"]
+    phase = deal["phase"]
+    if phase == "play":
+        trick = deal["trick"]
+        led = f"{trick[0]['card']} led" if trick else "your lead"
+        return f"trick {len(deal['tricks']) + 1}, {led}"
+    return PHASE_WORDS.get(phase, phase)
+
+
+def _sentence(item: ReviewItem) -> str:
+    """The coach's sentence without the teaching rule's lesson, which the panel shows on its own line."""
+    if item.rule is None or item.rule not in RULES_BY_NAME:
+        return item.sentence
+    return item.sentence.removesuffix(f" Teaching rule {item.rule}: {RULES_BY_NAME[item.rule].lesson}")
+
+
+def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
+    """One decision of the panel's list (``number`` counts the learner's decisions from 1)."""
+    rule = RULES_BY_NAME.get(item.rule) if item.rule else None
+    return {
+        "number": number,
+        "where": where(view),
+        "situation": item.situation,
+        "action": item.action,
+        "doing": _doing(item.action, view),
+        "card": _card(item.action),
+        "best": item.best,
+        "best_doing": _doing(item.best, view),
+        "best_card": _card(item.best),
+        "cost": cost_text(item),
+        "mistake": item.mistake,
+        "rule": {"name": rule.name, "lesson": rule.lesson} if rule else None,
+        "sentence": _sentence(item),
+    }
+
+
+def summary(items: Sequence[ReviewItem]) -> str:
+    """The panel's first line: how many decisions cost something, and how much in all."""
+    if not items:
+        return "You had no choice to make in this deal: there is nothing to review."
+    mistakes = [item for item in items if item.mistake]
+    count = f"{len(items)} decision{'s' if len(items) != 1 else ''}"
+    if not mistakes:
+        return f"All {count} of yours were as good as the best one." if len(items) > 1 else \
+            "Your one decision was as good as the best one."
+    points = sum(item.cost_points or 0.0 for item in mistakes)
+    chance = sum(item.cost_win or 0.0 for item in mistakes)
+    totals = ([_points(points)] if points >= MIN_POINTS else []) + \
+        ([f"{chance:.0%} chance to win"] if chance >= MIN_CHANCE else [])
+    return f"{len(mistakes)} of {count} cost you something" + (f": {', '.join(totals)}." if totals else ".")
+
+
+def review_ui(items: Sequence[ReviewItem], views: Sequence[View], selected: int | None = None) -> dict[str, Any]:
+    """``ui["review"]``: the summary, one entry per decision (``views[i]`` is the learner's view at item ``i``),
+    and the index of the decision whose table is shown (None: the live table)."""
+    return {"summary": summary(items), "items": [entry(i + 1, item, view) for i, (item, view)
+                                                  in enumerate(zip(items, views, strict=True))],
+            "selected": selected}
