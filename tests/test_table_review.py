@@ -154,8 +154,7 @@ def test_selecting_a_decision_shows_the_table_as_the_learner_saw_it_then():
         assert ui["review"]["selected"] == k and item["action"] == record.actions[index]
         assert ui["clickable"] == {} and ui["buttons"] == [] and ui["card_verb"] is None  # a picture of the past
         assert ui["prompt"] == f"The table as you saw it at decision {k + 1} of {len(ui['review']['items'])}."
-        for card in (item["card"], item["best_card"]):
-            assert card is None or card in view["deal"]["hand"]
+        assert set(item["cards"]) | set(item["best_cards"]) <= set(view["deal"]["hand"])
     assert practice.table.view != live_view
 
 
@@ -254,6 +253,9 @@ def test_costs_and_the_summary_in_words():
     assert cost_text(_item("play 7h", "play 7h", 0.0, 0.0, False)) == "best"
     assert cost_text(_item("play 8h", "play 7h", 0.1, 0.0, False)) == "as good as the best"
     items = [wasted, _item("play Kh", "play 7h", 13.0, 0.1, True), _item("play 7h", "play 7h", 0, 0, False)]
-    assert summary(items) == "2 of 3 decisions cost you something: 25 points, 40% chance to win."
+    assert summary(items) == ("2 of 3 decisions cost you something: 25 points in all; the costliest, decision 1, "
+                              "30% chance to win.")
+    assert summary([_item("take", "pass", None, 0.06, True), items[2]]) == \
+        "1 of 2 decisions cost you something; the costliest, decision 1, 6% chance to win."
     assert summary(items[2:]) == "Your one decision was as good as the best one."
     assert summary([]) == "You had no choice to make in this deal: there is nothing to review."

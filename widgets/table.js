@@ -375,25 +375,26 @@ function reviewMark(item) {
     + `${item.mistake ? REVIEW_MARKS.mistake : REVIEW_MARKS.good}</svg>`;
 }
 
-/** "play A♥" or "Take hearts (červené) as trumps — zadat": a card action's verb with the card as a tag. */
-function doingHtml(doing, card) {
-  return `${esc(doing)}${card ? ` ${tag(card)}` : ""}`;
+/** "play A♥", "declare a twenty (dvacet) O♠ K♠" or "Take hearts (červené) as trumps — zadat": the words, then the
+ * action's cards as tags. */
+function doingHtml(doing, cards) {
+  return `${esc(doing)}${(cards || []).length ? ` ${cards.map(tag).join("")}` : ""}`;
 }
 
-function doingText(doing, card) {
-  return card ? `${doing} ${cardLabel(card)}` : doing;
+function doingText(doing, cards) {
+  return [doing, ...(cards || []).map((c) => cardLabel(c))].join(" ");
 }
 
 function reviewItemHtml(item, k, selected) {
   const chosen = k === selected;
   const verdict = item.mistake ? "mistake" : "good";
-  const label = `Decision ${item.number}, ${item.where}: you chose ${doingText(item.doing, item.card)}; `
-    + `${item.mistake ? `best was ${doingText(item.best_doing, item.best_card)}; ` : ""}${item.cost}.`;
+  const label = `Decision ${item.number}, ${item.where}: you chose ${doingText(item.doing, item.cards)}; `
+    + `${item.mistake ? `best was ${doingText(item.best_doing, item.best_cards)}; ` : ""}${item.cost}.`;
   return `<li><button type="button" class="bt-review-item bt-${verdict}${chosen ? " bt-selected" : ""}" `
     + `data-item="${k}" aria-pressed="${chosen}" aria-label="${esc(label)}">`
     + `<span class="bt-review-number">${item.number}</span>${reviewMark(item)}`
     + `<span class="bt-review-where">${esc(item.where)}</span>`
-    + `<span class="bt-review-did">${doingHtml(item.doing, item.card)}</span>`
+    + `<span class="bt-review-did">${doingHtml(item.doing, item.cards)}</span>`
     + `<span class="bt-review-cost">${esc(item.cost)}</span></button></li>`;
 }
 
@@ -407,8 +408,8 @@ function reviewDetailHtml(item) {
   return `<div class="bt-review-detail bt-${item.mistake ? "mistake" : "good"}">`
     + `<h5>${reviewMark(item)}Decision ${item.number} · ${esc(item.where)}</h5>`
     + `<p class="bt-review-situation">${esc(item.situation)}</p>`
-    + `<dl class="bt-review-facts"><dt>You</dt><dd class="bt-review-you">${doingHtml(item.doing, item.card)}</dd>`
-    + `<dt>Best</dt><dd class="bt-review-best">${doingHtml(item.best_doing, item.best_card)}</dd>`
+    + `<dl class="bt-review-facts"><dt>You</dt><dd class="bt-review-you">${doingHtml(item.doing, item.cards)}</dd>`
+    + `<dt>Best</dt><dd class="bt-review-best">${doingHtml(item.best_doing, item.best_cards)}</dd>`
     + `<dt>Cost</dt><dd class="bt-review-cost">${esc(item.cost)}</dd></dl>`
     + `${rule}<p class="bt-review-sentence">${esc(item.sentence)}</p></div>`;
 }
@@ -451,11 +452,11 @@ class Context {
     if (!d) return { classes: [], words: [] };
     const classes = [];
     const words = [];
-    if (code === d.card) {
+    if ((d.cards || []).includes(code)) {
       classes.push("bt-review-taken");
       words.push("you");
     }
-    if (code === d.best_card) {
+    if ((d.best_cards || []).includes(code)) {
       classes.push("bt-review-best");
       words.push("best");
     }

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..bots.coach import ReviewItem
 from ..bots.teaching import RULES_BY_NAME
+from ..czech.melds import parse_meld
 from ..records import Record
 from .present import CARD_VERBS, action_label
 
@@ -55,15 +56,23 @@ def decision_views(record: Record, items: Sequence[ReviewItem], seat: int) -> li
     return [views[item.index] for item in items]
 
 
-def _card(action: str) -> str | None:
-    verb, _, card = action.partition(" ")
-    return card if verb in CARD_VERBS else None
+def _cards(action: str) -> list[str]:
+    """The cards an action puts down: a card action's card, a declared meld's cards; none for the others."""
+    verb, _, what = action.partition(" ")
+    if verb in CARD_VERBS:
+        return [what]
+    return what.split("-") if verb == "declare" else []
 
 
 def _doing(action: str, view: View) -> str:
-    """How an action reads in the panel: the verb of a card action (the card is drawn beside it), else its label."""
-    verb, _, _ = action.partition(" ")
-    return verb if verb in CARD_VERBS else action_label(action, view)[0]
+    """How an action reads in the panel beside its cards (``_cards``): "play", "declare a twenty (dvacet)", or the
+    button's label."""
+    verb, _, what = action.partition(" ")
+    if verb in CARD_VERBS:
+        return verb
+    if verb == "declare":
+        return f"declare a {parse_meld(what).name}"
+    return action_label(action, view)[0]
 
 
 def _points(points: float) -> str:
@@ -112,10 +121,10 @@ def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
         "situation": item.situation,
         "action": item.action,
         "doing": _doing(item.action, view),
-        "card": _card(item.action),
+        "cards": _cards(item.action),
         "best": item.best,
         "best_doing": _doing(item.best, view),
-        "best_card": _card(item.best),
+        "best_cards": _cards(item.best),
         "cost": cost_text(item),
         "mistake": item.mistake,
         "rule": {"name": rule.name, "lesson": rule.lesson} if rule else None,
@@ -124,7 +133,8 @@ def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
 
 
 def summary(items: Sequence[ReviewItem]) -> str:
-    """The panel's first line: how many decisions cost something, and how much in all."""
+    """The panel's first line: how many decisions cost something, the points they gave away in all, and the
+    costliest in chance to win (chances given away at different moments do not add up)."""
     if not items:
         return "You had no choice to make in this deal: there is nothing to review."
     mistakes = [item for item in items if item.mistake]
@@ -133,10 +143,12 @@ def summary(items: Sequence[ReviewItem]) -> str:
         return f"All {count} of yours were as good as the best one." if len(items) > 1 else \
             "Your one decision was as good as the best one."
     points = sum(item.cost_points or 0.0 for item in mistakes)
-    chance = sum(item.cost_win or 0.0 for item in mistakes)
-    totals = ([_points(points)] if points >= MIN_POINTS else []) + \
-        ([f"{chance:.0%} chance to win"] if chance >= MIN_CHANCE else [])
-    return f"{len(mistakes)} of {count} cost you something" + (f": {', '.join(totals)}." if totals else ".")
+    text = f"{len(mistakes)} of {count} cost you something" + (f": {_points(points)} in all" if points >= MIN_POINTS
+                                                               else "")
+    number, worst = max(enumerate(items, 1), key=lambda pair: pair[1].cost_win or 0.0)
+    if (worst.cost_win or 0.0) >= MIN_CHANCE:
+        text += f"; the costliest, decision {number}, {worst.cost_win:.0%} chance to win"
+    return text + "."
 
 
 def review_ui(items: Sequence[ReviewItem], views: Sequence[View], selected: int | None = None) -> dict[str, Any]:
