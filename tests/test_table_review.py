@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 
 from test_table_practice import controls, legal_clicks, play
 
@@ -156,6 +157,23 @@ def test_selecting_a_decision_shows_the_table_as_the_learner_saw_it_then():
         assert ui["prompt"] == f"The table as you saw it at decision {k + 1} of {len(ui['review']['items'])}."
         assert set(item["cards"]) | set(item["best_cards"]) <= set(view["deal"]["hand"])
     assert practice.table.view != live_view
+
+
+def test_the_table_shows_the_learners_own_view_whatever_view_the_coach_hands_back():
+    class Careless(Coach):  # puts the opponent's view into its items
+        def review(self, record, seat, start=0):
+            items = super().review(record, seat, start)
+            return [replace(item, view=record.with_actions(record.actions[:item.index]).replay().view(1 - seat))
+                    for item in items]
+
+    practice = ended_deal(coach=Careless(CheapCards()))
+    record = practice.game.record()
+    practice.control("review")
+    index = learner_decisions(practice)[0]
+    practice.table.send_from_browser({"type": "review", "item": 0})
+    assert practice.table.view == record.with_actions(record.actions[:index]).replay().view(practice.seat)
+    assert practice.table.ui["review"]["items"][0]["situation"].endswith(
+        f"your hand: {' '.join(practice.table.view['deal']['hand'])}.")
 
 
 def test_back_to_the_game_restores_the_live_table_exactly():

@@ -252,7 +252,8 @@ class Practice(Controller):
             return "The review is open: press Back to the game to play."
         return f"This is the table as it was at decision {selected + 1}: go back to the game to play."
 
-    def _draw_review(self, notice: dict[str, Any] | None = None) -> None:
+    def _draw_review(self) -> None:
+        """The open review: the list over the live table, or the table of the decision chosen."""
         review = self._review
         panel = review_ui(review.items, review.views, review.selected)
         controls = [control("back", "Back to the game")]
@@ -260,7 +261,7 @@ class Practice(Controller):
             view, live_ui = review.live
             prompt_text = ("Choose a decision to see the table as you saw it then. Back to the game returns "
                            "to this table.")
-            ui = {**live_ui, "prompt": prompt_text, "notice": notice, "controls": controls, "busy": False,
+            ui = {**live_ui, "prompt": prompt_text, "notice": None, "controls": controls, "busy": False,
                   "highlight": []}
         else:
             k = review.selected
@@ -268,7 +269,7 @@ class Practice(Controller):
             log = view.get("log") or []
             ui = table_ui(view, "play", self.seat, caption=log[-1]["text"] if log else "",
                           prompt_text=f"The table as you saw it at decision {k + 1} of {len(review.items)}.",
-                          notice=notice, controls=controls, deal_code=self.deal_code, title=self.title,
+                          controls=controls, deal_code=self.deal_code, title=self.title,
                           interactive=False)
         self._draw(view, {**ui, "review": panel})
 

@@ -3,15 +3,15 @@
 ``review_ui`` turns the coach's ``ReviewItem``s into plain data for the front end: per decision a short
 situation, what the learner did, the best action, the cost in words, the teaching rule broken and the
 coach's sentence, with a one-line summary on top. Everything in it comes from the learner's own views
-and the actions the learner could take then; ``decision_view`` replays the record to a decision to give
-the table as the learner saw it there.
+and the actions the learner could take then; ``decision_views`` replays the record to the decisions to
+give the table as the learner saw it at each.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.coach import ReviewItem
+from ..bots.coach import ReviewItem, describe
 from ..bots.teaching import RULES_BY_NAME
 from ..czech.melds import parse_meld
 from ..records import Record
@@ -118,7 +118,7 @@ def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
     return {
         "number": number,
         "where": where(view),
-        "situation": item.situation,
+        "situation": describe(view),  # the coach's words for the position, from the replayed view
         "action": item.action,
         "doing": _doing(item.action, view),
         "cards": _cards(item.action),
