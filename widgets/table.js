@@ -247,11 +247,17 @@ class Table {
     if (active.classList.contains("bt-action")) {
       return { selector: `.bt-action[data-action="${CSS.escape(active.dataset.action)}"]` };
     }
+    // ``fallback``: where the focus goes when the element is gone — the review's list once Review opened it,
+    // the Review control once the review closed
+    const toReview = `.bt-control[data-name="review"]`;
     if (active.classList.contains("bt-control")) {
-      return { selector: `.bt-control[data-name="${CSS.escape(active.dataset.name)}"]`, control: active.dataset.name };
+      const name = active.dataset.name;
+      const fallback = name === "review" ? ".bt-review-item.bt-selected, .bt-review-item"
+        : name === "back" ? toReview : null;
+      return { selector: `.bt-control[data-name="${CSS.escape(name)}"]`, fallback };
     }
     if (active.classList.contains("bt-review-item")) {
-      return { selector: `.bt-review-item[data-item="${CSS.escape(active.dataset.item)}"]` };
+      return { selector: `.bt-review-item[data-item="${CSS.escape(active.dataset.item)}"]`, fallback: toReview };
     }
     return { root: true };
   }
@@ -265,10 +271,8 @@ class Table {
       cards[Math.min(key.hand, cards.length - 1)].focus(still);
       return;
     }
-    // Review opened: its list takes the focus; the review closed: the Review control gets it back
-    const instead = { review: ".bt-review-item.bt-selected, .bt-review-item", back: `.bt-control[data-name="review"]` };
-    const target = key.selector && (this.root.querySelector(key.selector)
-      || (instead[key.control] && this.root.querySelector(instead[key.control])));
+    const target = key.selector
+      && (this.root.querySelector(key.selector) || (key.fallback && this.root.querySelector(key.fallback)));
     if (target && !target.disabled) target.focus(still);
     else this.root.focus(still);
   }
@@ -328,7 +332,11 @@ class Table {
       this.shown.summary = summary;
       p.summary.textContent = summary;
     }
+    const list = p.reviewBody.querySelector(".bt-review-list");
+    const scrolled = list ? list.scrollTop : 0;  // redrawing the list must not scroll it back to the top
     p.reviewBody.innerHTML = review ? reviewBodyHtml(review) : "";
+    const again = p.reviewBody.querySelector(".bt-review-list");
+    if (again) again.scrollTop = scrolled;
   }
 
   /** Show the notice; a new id with the same text clears the region first so that it is announced again. */
