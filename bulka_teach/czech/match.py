@@ -178,8 +178,7 @@ class CzechBulka(Game):
             "legal": self.legal_actions() if seat is not None and seat == to_move else [],
             "deal": deal_view(self.deal, seat) if self.deal is not None else None,
             "previous": [self.deal_summary(d) for d in self.deals if d.phase == OVER][-3:],
-            "log": [{"kind": e.kind, "seat": e.seat, "text": explain(e.for_seat(seat), self.setup.players, seat)}
-                    for e in self.events[self._log_start():]],
+            "log": [_log_entry(e, self.setup.players, seat) for e in self.events[self._log_start():]],
         }
 
     def _log_start(self) -> int:
@@ -221,3 +220,12 @@ class CzechBulka(Game):
         return {"deals": [self.deal_summary(d) for d in self.deals],
                 "bank": {"pot": self.bank, "chips": list(self.chips)},
                 "streaks": list(self.streaks), "bulka": self.bulka}
+
+
+def _log_entry(event: Event, players: tuple[str, ...], viewer: int | None) -> dict[str, Any]:
+    """One event of a view's log: its kind, seat, the sentence for the viewer, and the suit of a trump answer
+    (public: the table said it aloud, and the bots read it to guess what the answering hand held)."""
+    entry = {"kind": event.kind, "seat": event.seat, "text": explain(event.for_seat(viewer), players, viewer)}
+    if event.kind in ("take", "pass"):
+        entry["suit"] = event.data["suit"]
+    return entry
