@@ -17,6 +17,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--repeat", type=int, default=5, help="engine: repetitions; the best and the median are printed")
     bench.add_argument("--seed", type=int, default=1, help="solver, bots: the first deal's seed")
     bench.add_argument("--jobs", type=int, default=None, help="bots: worker processes (default: every core)")
+    bench.add_argument("--level", default="strong", help="bots: the sampling bot's level in its match (easy, medium, "
+                       "strong)")
     args = parser.parse_args(argv)
     if args.command == "referee":
         from .referee import main as referee_main
@@ -29,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "bots":
         from .bots.match_bench import main as bots_main
 
-        return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs)
+        return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs, match_level=args.level)
     from .bench import engine
 
     engine(deals=args.deals or 4000, repeat=args.repeat)

@@ -27,7 +27,6 @@ from .base import Bot, RandomBot
 from .teaching import RuleBot
 
 PLAYERS = ("A", "B")
-BUDGET_SECONDS = 30 * 60  # the sampling match's level is the strongest whose estimated run fits this
 MAX_ACTIONS = 2_000  # a game is far shorter; a longer one means a bot is stuck
 
 
@@ -192,22 +191,10 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def choose_level(timings: dict[str, Timing], deals: int, jobs: int, decisions_per_game: float) -> str | None:
-    """The strongest sampling level whose duplicate match of ``deals`` deals fits the time budget."""
-    chosen = None
-    for name, timing in timings.items():
-        if not name.startswith("sampling:"):
-            continue
-        estimated = deals * 2 * decisions_per_game / 2 * timing.mean / jobs  # the sampling bot makes half
-        if chosen is None or estimated <= BUDGET_SECONDS:
-            chosen = name  # levels come weakest first: the weakest is the fallback
-    return chosen
-
-
 def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_games: int = 4,
-         levels: Sequence[str] | None = None, match_level: str | None = None) -> int:
+         levels: Sequence[str] | None = None, match_level: str = "strong") -> int:
     """Print decision times and the duplicate matches. ``levels`` limits the sampling levels timed (None: all);
-    ``match_level`` sets the match's sampling level instead of the one picked to fit the time budget."""
+    the sampling bot plays the match at ``match_level``."""
     jobs = jobs or os.cpu_count() or 1
     if deals < 1:
         print("--deals must be 1 or more")
@@ -228,22 +215,12 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
     def progress(done: int, total: int, seconds: float) -> None:
         print(f"    {done}/{total} deals, {seconds:.0f} s", flush=True)
 
-    matches = []
-    level = choose_level(timings, deals, jobs, decisions_per_game)
-    full = choose_level(timings, 2000, jobs, decisions_per_game)
-    if match_level is not None:
-        level = f"sampling:{match_level}"
-        print(f"Sampling level for the match: {match_level} (as asked; a 2,000-deal run would pick "
-              f"{(full or 'none').removeprefix('sampling:')})")
-    elif level is None:
-        print("The sampling bot is not available: only the rule-based bot against random is played.")
-    else:
-        print(f"Sampling level for the match: {level.removeprefix('sampling:')} (the strongest whose {deals}-deal "
-              f"match is estimated to fit {BUDGET_SECONDS // 60} minutes on {jobs} process(es))")
-    if level is not None:
-        matches.append((level, "rule"))
-    matches.append(("rule", "random"))
-    for pair in matches:
+    level = f"sampling:{match_level}"
+    timing = timings.get(level) or time_decisions(level, views)
+    estimated = deals * decisions_per_game * timing.mean / jobs  # two games a deal; the sampling bot makes half
+    print(f"Sampling level for the match: {match_level} (estimated {estimated / 60:.0f} minutes on {jobs} "
+          f"process(es))")
+    for pair in ((level, "rule"), ("rule", "random")):
         print(f"Duplicate match {pair[0]} vs {pair[1]}: {deals} deal{'s' if deals != 1 else ''}, each played twice "
               "with the seats swapped")
         summary = run_match(pair, deals, seed, jobs, progress)
