@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import Bot, Coach, default_bot
+from ..bots import OPPONENTS, Bot, Coach, opponent
 from ..bots.coach import ReviewItem
 from ..czech.rules import CzechRules
 from ..dealing import DealCode, DealCodeError, new_seed
@@ -64,10 +64,11 @@ class _Saved:
 
 
 class Practice(Controller):
-    """``Practice(players=("Player", "Computer"), seat=0, rules=None, code=None, whole="game", bot=None)``.
+    """``Practice(players=("Player", "Computer"), seat=0, rules=None, code=None, whole="game", opponent="rule")``.
 
-    ``seat`` is the learner's; the other seats are played by ``bot`` (default: ``default_bot``, seeded
-    from the deal). ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
+    ``seat`` is the learner's; the other seats are played by the ``opponent`` named (``bots.OPPONENTS``:
+    the teaching rules, or the sampling bot easy, medium or strong; seeded from the deal, and the learner
+    may change it in the table's "Computer opponent" menu), or by ``bot`` when one is given. ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
     ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
     The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
     learner's view; the Review control asks the same coach about the learner's decisions of the deal that
@@ -76,7 +77,8 @@ class Practice(Controller):
 
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
                  rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
-                 bot: Bot | None = None, title: str = "", coach: Coach | None = None) -> None:
+                 bot: Bot | None = None, title: str = "", coach: Coach | None = None,
+                 opponent: str = "rule") -> None:
         super().__init__()
         if whole not in WHOLE:
             raise ValueError(f"whole is 'game' or 'bulka', not {whole!r}")
@@ -86,9 +88,18 @@ class Practice(Controller):
             raise ValueError(f"seat {seat} is not a seat: seats are 0 to {len(players) - 1}")
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
         self.coach = coach
+        if opponent not in OPPONENTS:
+            raise ValueError(f"there is no opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}")
+        self.opponent = opponent
         self.rules = CzechRules.from_dict(rules)  # a bad option: ScenarioError naming it
         self.panel = RulesPanel(self.rules, on_deal=lambda values: self._guarded(self.deal_with_rules, values))
-        self._widget = widgets.VBox([self.table, self.panel.widget])
+        self.opponent_menu = widgets.Dropdown(options=[(words, name) for name, words in OPPONENTS.items()],
+                                              value=opponent, description="Computer opponent (soupeř)",
+                                              style={"description_width": "initial"},
+                                              layout=widgets.Layout(width="max-content"), disabled=bot is not None)
+        self.opponent_menu.add_class("bt-opponent")
+        self.opponent_menu.observe(self._opponent_picked, "value")
+        self._widget = widgets.VBox([self.table, self.opponent_menu, self.panel.widget])
         self._widget.add_class("bt-practice")
         self.new_deal(code)
 
@@ -152,6 +163,20 @@ class Practice(Controller):
         self.new_deal()
         self._show_notice("info", f"A new deal with these house rules (rules id {rules.rules_id}).")
 
+    def choose_opponent(self, name: str) -> None:
+        """Who plays the computer's seats from its next move on (what the "Computer opponent" menu does)."""
+        if name not in OPPONENTS:
+            self._show_notice("refused", f"There is no opponent {name!r}: choose one from the menu.")
+            return
+        self.opponent = name
+        if self.opponent_menu.value != name:
+            self.opponent_menu.value = name
+        self._show_notice("info", f"From its next move the computer plays with the {OPPONENTS[name]}.")
+
+    def _opponent_picked(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.opponent:
+            self._guarded(self.choose_opponent, change["new"])
+
     # --- the learner's input ----------------------------------------------------------------
     def act(self, action: str) -> None:
         """Take ``action`` for the learner; a refusal shows the engine's explanation and changes nothing."""
@@ -170,6 +195,8 @@ class Practice(Controller):
             return
         self._decisions.append((before, self._since))
         self._since = start
+        if self.bot is None and self.opponent != "rule" and self.game.to_move not in (None, self.seat):
+            self.table.ui = {**self.table.ui, "busy": True}  # the sampling bot may think for a second or two
         self._advance(deals)
         self._redraw()
 
@@ -328,7 +355,7 @@ class Practice(Controller):
             if to_move is None or to_move == self.seat:
                 return
             self._last_move_start = len(game.events)
-            bot = self.bot or default_bot(self._bot_seed())
+            bot = self.bot or opponent(self.opponent, self._bot_seed())
             game.apply(bot.choose(game.view(to_move)).action, to_move)
         raise RuntimeError("the computer players did not finish their deal")
 
