@@ -1,14 +1,11 @@
 """The opponent's answers on trumps shape the sampled worlds: a taker holds trumps, a passer fewer, and every
-world still fits the view."""
+world still fits the view (that property is checked with the plain sampler's, in ``test_sampler.py``)."""
 from __future__ import annotations
 
 import random
 import statistics
 
 from conftest import czech
-from hypothesis import given
-from hypothesis import strategies as st
-from test_sampler import RULES, SETTINGS, check_world, prefix
 
 from bulka_teach.bots.inference import answer_chance, likely_worlds, opponent_answers, take_chance
 from bulka_teach.bots.sampler import read_view, sample_worlds
@@ -57,16 +54,3 @@ def test_a_forced_dealers_take_tells_nothing():
     view = {"deal": {"forced": True, "dealer": 1},
             "log": [{"kind": "pass", "seat": 1, "suit": "h"}, {"kind": "take", "seat": 1, "suit": "a"}]}
     assert opponent_answers(view, 1) == [("pass", HEARTS)]
-
-
-@SETTINGS
-@given(seed=st.integers(0, 2**32), rules=RULES, steps=st.integers(0, 40), chooser=st.integers(0, 1000))
-def test_likely_worlds_still_fit_the_view(seed, rules, steps, chooser):
-    game = prefix(seed, rules, steps, chooser)
-    deal = game.deal
-    for viewer in deal.seats:
-        view = game.view(viewer)
-        worlds = likely_worlds(view, read_view(view), 6, random.Random(seed))
-        assert len(worlds) == 6
-        for world in worlds:
-            check_world(deal, viewer, world)

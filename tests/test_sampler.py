@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bulka_teach import Record
+from bulka_teach.bots.inference import likely_worlds
 from bulka_teach.bots.sampler import World, contradiction, read_view, sample_worlds
 from bulka_teach.bots.solver import position_from_deal, position_from_world
 from bulka_teach.czech.deal import PLAY, TRUMP
@@ -85,10 +86,12 @@ def test_every_world_fits_the_view_and_the_real_deal_is_possible(seed, rules, st
         knowledge = read_view(view)
         truth = true_world(deal)
         assert contradiction(knowledge, truth) is None
-        worlds = sample_worlds(view, 6, random.Random(seed))
-        assert len(worlds) == 6
-        for world in worlds:
-            check_world(deal, viewer, world)
+        # the plain worlds, and those kept by the chance of the opponent's trump answers (inference.py)
+        for worlds in (sample_worlds(view, 6, random.Random(seed)),
+                       likely_worlds(view, knowledge, 6, random.Random(seed))):
+            assert len(worlds) == 6
+            for world in worlds:
+                check_world(deal, viewer, world)
         if deal.phase == PLAY:
             assert position_from_world(view, truth) == position_from_deal(deal)
 

@@ -7,7 +7,8 @@ the hidden cards many ways consistent with the view and solves each deal exactly
 rules (``teaching.py``) name the rule a weak decision breaks.
 
 Best means the sampling bot's utility: the chance to win the game (``sampling.PAY_WEIGHT`` could weigh the
-chance of paying the stake against it; it is 0), with the final points margin separating near-equal choices. What the table draws:
+chance of paying the stake against it; it is 0), with the final points margin separating near-equal choices.
+What the table draws:
 ``Hint(action, why, rule, values)`` and, per decision, a ``ReviewItem`` with the decision's index in the
 record, the view-time situation, the action taken and the best one, the cost in points and in chance to
 win, the teaching rule broken, and a sentence for the learner.

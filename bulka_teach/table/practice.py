@@ -68,7 +68,8 @@ class Practice(Controller):
 
     ``seat`` is the learner's; the other seats are played by the ``opponent`` named (``bots.OPPONENTS``:
     the teaching rules, or the sampling bot easy, medium or strong; seeded from the deal, and the learner
-    may change it in the table's "Computer opponent" menu), or by ``bot`` when one is given. ``rules`` overrides house rules; ``code`` deals a given deal code (its rules win).
+    may change it in the table's "Computer opponent" menu), or by ``bot`` when one is given. ``rules``
+    overrides house rules; ``code`` deals a given deal code (its rules win).
     ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
     The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
     learner's view; the Review control asks the same coach about the learner's decisions of the deal that
