@@ -71,14 +71,15 @@ def click_and_wait(page: Page, table: Locator, target: Locator) -> None:
     page.wait_for_function(_REDRAWN, arg=[TABLE, before], timeout=WIDGET_TIMEOUT_MS)
 
 
-def state_snapshot(table: Locator) -> str:
-    """Everything on the table but the notice and the render counter (to see that a refusal changed nothing)."""
-    return table.evaluate("""t => {
+def state_snapshot(table: Locator, leave_out: str = ".bt-notice") -> str:
+    """Everything on the table but the render counter and the parts ``leave_out`` selects (by default the notice:
+    to see that a refusal changed nothing)."""
+    return table.evaluate("""(t, leaveOut) => {
       const copy = t.cloneNode(true);
-      copy.querySelectorAll('.bt-notice').forEach(n => n.remove());
+      copy.querySelectorAll(leaveOut).forEach(n => n.remove());
       copy.removeAttribute('data-render');
       return copy.outerHTML;
-    }""")
+    }""", leave_out)
 
 
 @dataclass

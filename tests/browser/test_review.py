@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .practice_page import Replay, click_and_wait, deal_code, learner_seat, next_move, open_practice
+from .practice_page import Replay, click_and_wait, deal_code, learner_seat, next_move, open_practice, state_snapshot
 from .test_practice import MAX_MOVES
 from .voila_server import Server
 from .ws_frames import cards_in, decode, widget_states
@@ -17,12 +17,7 @@ REVIEW_TIMEOUT_MS = 90_000  # the lesson's coach (the sampling bot, medium) judg
 
 def live_table(table: Locator) -> str:
     """The table without its notice, render counter and (hidden) review panel: what back must restore."""
-    return table.evaluate("""t => {
-      const copy = t.cloneNode(true);
-      copy.querySelectorAll('.bt-notice, .bt-review').forEach(n => n.remove());
-      copy.removeAttribute('data-render');
-      return copy.outerHTML;
-    }""")
+    return state_snapshot(table, ".bt-notice, .bt-review")
 
 
 def learner_decisions(replay: Replay) -> list[int]:
