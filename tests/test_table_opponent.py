@@ -7,13 +7,13 @@ import random
 import pytest
 from test_table_practice import play
 
-from bulka_teach.bots import OPPONENTS, Choice, RuleBot, SamplingBot, opponent
+from bulka_teach.bots import OPPONENTS, Choice, RuleBot, SamplingBot, opponent_bot
 from bulka_teach.table import Practice
 
 
 def test_every_opponent_name_makes_a_bot_and_a_wrong_one_says_which_exist():
-    assert isinstance(opponent("rule", 1), RuleBot)
-    assert all(isinstance(opponent(name, 1), SamplingBot) for name in ("easy", "medium", "strong"))
+    assert isinstance(opponent_bot("rule", 1), RuleBot)
+    assert all(isinstance(opponent_bot(name, 1), SamplingBot) for name in ("easy", "medium", "strong"))
     with pytest.raises(ValueError, match="choose one of rule, easy, medium, strong"):
         Practice(opponent="grandmaster")
 

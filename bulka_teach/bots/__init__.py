@@ -13,7 +13,7 @@ OPPONENTS = {
 }
 
 
-def opponent(name: str, seed: int | None = None) -> Bot:
+def opponent_bot(name: str, seed: int | None = None) -> Bot:
     """A practice opponent by name (see ``OPPONENTS``), deterministic for a seed and a view, so a deal code and
     the same clicks replay the same game: the sampling bot runs without its time cap here."""
     if name == "rule":
@@ -25,8 +25,8 @@ def opponent(name: str, seed: int | None = None) -> Bot:
 
 def default_bot(seed: int | None = None) -> Bot:
     """The opponent practice tables use unless told otherwise: the rule-based bot."""
-    return opponent("rule", seed)
+    return opponent_bot("rule", seed)
 
 
 __all__ = ["Bot", "Choice", "RandomBot", "RuleBot", "RULES", "TeachingRule", "SamplingBot", "OPPONENTS",
-           "opponent", "default_bot", "Coach", "Hint", "ReviewItem", "hint", "review"]
+           "opponent_bot", "default_bot", "Coach", "Hint", "ReviewItem", "hint", "review"]

@@ -24,7 +24,6 @@ from .teaching import TAKE_THRESHOLD, trump_strength
 
 SOFTNESS = 0.75  # strength units over which the chance to take rises from 27% to 73% (players differ)
 BATCHES = 8  # at most this many times the wanted worlds are dealt before the likeliest rejected fill in
-_CARD = {c.code: c for c in PACK.cards}
 
 
 def opponent_answers(view: dict[str, Any], opponent: int) -> list[tuple[str, int]]:
@@ -39,7 +38,7 @@ def opponent_answers(view: dict[str, Any], opponent: int) -> list[tuple[str, int
 
 def take_chance(six: list[str], suit: int) -> float:
     """The chance that a player holding these cards takes ``suit`` as trumps."""
-    strength = trump_strength([_CARD[c] for c in six], suit)
+    strength = trump_strength(PACK.cards_of(six), suit)
     return 1.0 / (1.0 + math.exp(-(strength - TAKE_THRESHOLD) / SOFTNESS))
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..records import Record
 from .base import Bot, RandomBot
+from .sampling import LEVELS, SamplingBot
 from .teaching import RuleBot
 
 PLAYERS = ("A", "B")
@@ -38,25 +39,10 @@ def make_bot(name: str, seed: int) -> Bot:
     if name == "rule":
         return RuleBot(seed)
     if name.startswith("sampling:"):
-        from .sampling import SamplingBot
-
         parts = name.split(":")
         worlds = int(parts[2]) if len(parts) > 2 else None
         return SamplingBot(level=parts[1], seed=seed, worlds=worlds)
     raise ValueError(f"unknown bot {name!r}: use random, rule or sampling:<level>[:<worlds>]")
-
-
-def sampling_levels() -> tuple[str, ...]:
-    """The sampling configurations to time and to choose the match's from, weakest first: each level, and the
-    medium level with half its worlds (between easy and medium). Empty when the sampling bot is not available."""
-    try:
-        from .sampling import LEVELS
-    except ImportError:
-        return ()
-    levels = list(LEVELS)
-    if "medium" in LEVELS:
-        levels.insert(levels.index("medium"), f"medium:{max(1, LEVELS['medium'].worlds // 2)}")
-    return tuple(levels)
 
 
 @dataclass(frozen=True)
@@ -202,7 +188,7 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
     print(f"bulka_teach bots benchmark — Python {platform.python_version()} on {platform.machine()}, "
           f"{jobs} worker process(es)")
     views = sample_views(games=timing_games, seed=seed)
-    levels = sampling_levels() if levels is None else levels
+    levels = tuple(LEVELS) if levels is None else levels
     names = ["random", "rule", *(f"sampling:{level}" for level in levels)]
     print(f"Decision time over {len(views)} views from {timing_games} games (one core):")
     timings = {}

@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import OPPONENTS, Bot, Coach, opponent
+from ..bots import OPPONENTS, Bot, Coach, opponent_bot
 from ..bots.coach import ReviewItem
 from ..czech.rules import CzechRules
 from ..dealing import DealCode, DealCodeError, new_seed
@@ -89,8 +89,7 @@ class Practice(Controller):
             raise ValueError(f"seat {seat} is not a seat: seats are 0 to {len(players) - 1}")
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
         self.coach = coach
-        if opponent not in OPPONENTS:
-            raise ValueError(f"there is no opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}")
+        opponent_bot(opponent)  # an unknown name: the ValueError that lists the opponents
         self.opponent = opponent
         self.rules = CzechRules.from_dict(rules)  # a bad option: ScenarioError naming it
         self.panel = RulesPanel(self.rules, on_deal=lambda values: self._guarded(self.deal_with_rules, values))
@@ -356,7 +355,7 @@ class Practice(Controller):
             if to_move is None or to_move == self.seat:
                 return
             self._last_move_start = len(game.events)
-            bot = self.bot or opponent(self.opponent, self._bot_seed())
+            bot = self.bot or opponent_bot(self.opponent, self._bot_seed())
             game.apply(bot.choose(game.view(to_move)).action, to_move)
         raise RuntimeError("the computer players did not finish their deal")
 
