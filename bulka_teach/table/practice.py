@@ -196,7 +196,7 @@ class Practice(Controller):
         self._decisions.append((before, self._since))
         self._since = start
         if self.bot is None and self.opponent != "rule" and self.game.to_move not in (None, self.seat):
-            self.table.ui = {**self.table.ui, "busy": True}  # the sampling bot may think for a second or two
+            self._thinking()  # the sampling bot may think for a second or two
         self._advance(deals)
         self._redraw()
 
@@ -244,7 +244,7 @@ class Practice(Controller):
         key = (self._shown, tuple(record.actions))
         judged = self._judged.get(key)
         if judged is None:  # the coach thinks for a few seconds; the same deal is never judged twice
-            self.table.ui = {**self.table.ui, "busy": True}
+            self._thinking()
             coach = self.coach or Coach(seed=self._bot_seed())
             items = tuple(coach.review(record, self.seat, start=first_action_of_deal(record, self._shown)))
             judged = items, tuple(decision_views(record, items, self.seat))
@@ -307,7 +307,7 @@ class Practice(Controller):
             self._show_notice("info", blocked)
             return
         view = self.game.view(self.seat)
-        self.table.ui = {**self.table.ui, "busy": True}  # the coach may think for a second
+        self._thinking()  # the coach may think for a second
         coach = self.coach or Coach(seed=self._bot_seed())
         advice = coach.hint(view)
         verb, _, card = advice.action.partition(" ")
@@ -358,6 +358,10 @@ class Practice(Controller):
             bot = self.bot or opponent_bot(self.opponent, self._bot_seed())
             game.apply(bot.choose(game.view(to_move)).action, to_move)
         raise RuntimeError("the computer players did not finish their deal")
+
+    def _thinking(self) -> None:
+        """Show "thinking…" on the table (and take no clicks) until the next redraw."""
+        self.table.ui = {**self.table.ui, "busy": True}
 
     def _bot_seed(self) -> int:
         """The computer's seed for this decision: the deal's seed and the moves so far, so replays agree."""
