@@ -20,7 +20,8 @@ LESSONS = REPO / "lessons"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-CULL_IDLE_SECONDS = 20  # the shipped 1800 s would outlast the test run; long enough for a slow click loop
+CULL_IDLE_SECONDS = 60  # the shipped 1800 s would outlast the test run; as long as a page may take to draw its
+# widgets (WIDGET_TIMEOUT_MS): at 20 s a loaded CI culled a connected lesson kernel before its last widgets came
 CULL_INTERVAL_SECONDS = 2
 PRACTICE = "czech-bulka/10-practice.ipynb"
 WIDGET_TIMEOUT_MS = 60_000  # a lesson's cells run before its widgets appear; CI shares two cores
