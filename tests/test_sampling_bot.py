@@ -185,3 +185,55 @@ def test_cards_a_seat_cannot_see_never_change_its_decision(seed, steps, pick):
     assume(other.view(seat) == game.view(seat))
     choices = [quick(seed=7, worlds=2).choose(g.view(seat)) for g in (game, other)]
     assert choices[0] == choices[1]
+
+
+def test_a_close_call_gets_more_worlds_than_a_clear_one():
+    """The strong level draws its 40 worlds, and more (up to 120) only while another action might still beat
+    the best one: a coin-flip race between two cards runs to the ceiling, a card that always wins stops at 40."""
+    from bulka_teach.bots.sampler import read_view
+    from bulka_teach.bots.sampling import settled
+
+    game = czech(czech_deck(forehand=["Ab", "7l", "9l", "Ul", "Kl", "8a"], dealer=["Kb", "7a", "9a", "Ua", "Ka", "Xl"],
+                            first="Xh", forehand_dokup=["7b", "Xa", "Oa"], dealer_dokup=["Ol", "Ah", "8h"]), ["take"])
+    while game.deal.phase != PLAY:
+        game.apply("pass")
+    view = game.view(game.to_move)
+    bot = SamplingBot("strong", seed=1, time_cap=None)
+    coin = random.Random(2)
+
+    def race(world):
+        return {"play Ab": (float(coin.random() < 0.5), 0.0, None), "play 7l": (float(coin.random() < 0.5), 0.0, None)}
+
+    def clear(world):
+        return {"play Ab": (1.0, 0.0, None), "play 7l": (0.0, 0.0, None)}
+
+    knowledge = read_view(view)
+    assert bot._run(view, knowledge, race, "play").worlds == LEVELS["strong"].max_worlds == 120
+    assert bot._run(view, knowledge, clear, "play").worlds == LEVELS["strong"].worlds == 40
+    # the rule itself: a clear lead, equal actions and a lone action are settled; an even race of few worlds is not
+    assert settled({"a": [1.0] * 10, "b": [0.0] * 10})
+    assert settled({"a": [1.0, 0.0] * 5, "b": [1.0, 0.0] * 5})
+    assert settled({"a": [0.0, 1.0]})
+    assert not settled({"a": [1.0, 0.0, 1.0, 0.0], "b": [0.0, 1.0, 1.0, 0.0]})
+    # easy and medium keep their number of worlds; so does the table's strong opponent (it has no time cap, so that
+    # a deal code replays exactly, and 120 worlds at the first trick would keep the learner waiting for seconds)
+    from bulka_teach.bots import opponent_bot
+
+    assert SamplingBot("medium", seed=1, time_cap=None)._run(view, knowledge, race, "play").worlds == 16
+    assert opponent_bot("strong", 1)._run(view, knowledge, race, "play").worlds == 40
+
+
+def test_the_exchange_before_play_is_weighed_by_chances_to_win():
+    """Ann may exchange her 7h for the face-up Uh: valued by whether the game is made in each world (no points
+    margin), over all the level's worlds, and told in chances."""
+    deck = czech_deck(forehand=["Ab", "Xb", "Kb", "Al", "9a", "Ka"], dealer=["7h", "Xh", "8l", "Ol", "7a", "8a"],
+                      first="Uh", forehand_dokup=["Ah", "Kh", "9l"], dealer_dokup=["Xl", "Ub", "9b"])
+    game = czech(deck, ["take", "pass"])  # Ben takes hearts and, without the seven, passes the exchange
+    view = game.view(game.to_move)
+    assert game.to_move == 0 and sorted(view["legal"]) == ["exchange", "pass"]
+    bot = SamplingBot("strong", seed=3, time_cap=None)
+    evaluation = bot.evaluate(view)
+    assert evaluation.decision == "exchange" and evaluation.worlds >= 40
+    assert all(e.margin is None for e in evaluation.estimates.values())
+    choice = bot.choose(view)
+    assert "wins the game in" in choice.why and "points" not in choice.why
