@@ -15,13 +15,11 @@ OPPONENTS = {
 
 def opponent_bot(name: str, seed: int | None = None) -> Bot:
     """A practice opponent by name (see ``OPPONENTS``), deterministic for a seed and a view, so a deal code and
-    the same clicks replay the same game: the sampling bot runs without its time cap here, and so with its
-    level's first number of worlds only (uncapped, the strong level's extra worlds for close calls could take
-    several seconds at the first trick)."""
+    the same clicks replay the same game: the sampling bot runs without its time cap here."""
     if name == "rule":
         return RuleBot(seed)
     if name in LEVELS:
-        return SamplingBot(name, seed, max_worlds=LEVELS[name].worlds, time_cap=None)
+        return SamplingBot(name, seed, time_cap=None)
     raise ValueError(f"there is no opponent {name!r}: choose one of {', '.join(OPPONENTS)}")
 
 

@@ -22,9 +22,7 @@ open-card solver (``solver``), averages, and picks the action of highest utility
   ``OPEN_GAME`` (0.35, measured: the one who passes usually lets the other take the better hand).
   Folding loses and pays.
 - **Šíbr and discards before play**: the position at the first lead after each candidate (for discards,
-  the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule,
-  valued by a yes-or-no search as trumps are (several times faster than the exact margin: with it these
-  decisions had about 6 worlds within the time cap); equal chances exchange, and discard the weakest.
+  the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule.
 - **The hundred**: play on against the opponent's hundred when it wins in some world (folding loses for
   sure, without paying); fold when it wins in none.
 
@@ -37,15 +35,11 @@ three is kept often.
 
 Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is
 spent; ``None`` makes decisions depend on the seed alone) and noise added to utilities (a weaker,
-more human bot). The strong level goes on drawing worlds, up to ``max_worlds``, while a decision is not
-``settled``: while some other action might still beat the best one by more than ``SLACK`` — close calls
-get more worlds, clear ones no more. The worlds are drawn from the bot's own random generator (``seed``).
+more human bot). The worlds are drawn from the bot's own random generator (``seed``).
 """
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -61,6 +55,7 @@ from .solver import (
     PlayState,
     Position,
     bela_holder,
+    best_value,
     declarer_makes_it,
     declarer_wins,
     final_margin,
@@ -78,33 +73,21 @@ MARGIN_WEIGHT = 0.002  # a point of margin: only separates actions of (nearly) e
 #: in 150 duplicate deals against the rule-based bot, a player who passed went on to win 36% of the time (the
 #: other, speaking next or on the next candidate, takes the good hands); of 0.5, 0.4 and 0.35 tried, 0.35 won most
 OPEN_GAME = 0.35
-#: when is a decision settled: no other action is likely (``SURE`` standard errors of the per-world
-#: differences) to beat the best one by more than ``SLACK`` (in chance to win). Until then a level with
-#: ``max_worlds`` above ``worlds`` draws ``MORE_WORLDS`` more at a time, within its time cap
-SURE = 2.0
-SLACK = 0.03
-MORE_WORLDS = 20
 
 
 @dataclass(frozen=True)
 class Level:
-    """How hard the bot tries: worlds per decision (up to ``max_worlds`` while the decision is not settled),
-    seconds per decision (None: no cap), utility noise."""
+    """How hard the bot tries: worlds per decision, seconds per decision (None: no cap), utility noise."""
 
     worlds: int
     time_cap: float | None
     noise: float
-    max_worlds: int = 0  # 0: just ``worlds``
-
-    @property
-    def most_worlds(self) -> int:
-        return max(self.worlds, self.max_worlds)
 
 
 LEVELS = {
     "easy": Level(worlds=6, time_cap=0.3, noise=0.25),
     "medium": Level(worlds=16, time_cap=0.6, noise=0.06),
-    "strong": Level(worlds=40, time_cap=0.8, noise=0.0, max_worlds=120),
+    "strong": Level(worlds=40, time_cap=0.8, noise=0.0),
 }
 
 
@@ -144,18 +127,12 @@ class SamplingBot:
     name = "sampling"
 
     def __init__(self, level: str = "strong", seed: int | None = None, *, worlds: int | None = None,
-                 max_worlds: int | None = None, time_cap: float | None | str = "level",
-                 noise: float | None = None) -> None:
-        """The level's settings, each but the level replaceable; ``worlds`` alone fixes the number of worlds
-        (no more drawn for a close call) unless ``max_worlds`` is given too."""
+                 time_cap: float | None | str = "level", noise: float | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         base = LEVELS[level]
         self.level = level
         self.worlds = worlds if worlds is not None else base.worlds
-        if max_worlds is None:
-            max_worlds = worlds if worlds is not None else base.most_worlds
-        self.max_worlds = max(self.worlds, max_worlds)
         self.time_cap = base.time_cap if time_cap == "level" else time_cap
         self.noise = base.noise if noise is None else noise
         self.rng = random.Random(seed)
@@ -208,35 +185,24 @@ class SamplingBot:
     def _run(self, view: dict[str, Any], knowledge: Knowledge, per_world: Callable[[World], Outcomes],
              decision: str, details: dict[str, Any] | None = None) -> Evaluation:
         start = time.perf_counter()
-        cap = self.time_cap
+        deadline = start + self.time_cap / 2 if self.time_cap is not None else None  # half the time at most
+        worlds = likely_worlds(view, knowledge, self.worlds, self.rng, deadline=deadline)
         sums: dict[str, list[float]] = {}  # action: [wins, pays, margins]
         with_margin: set[str] = set()  # actions valued with a margin (not pass or fold)
-        utilities: dict[str, list[float]] = {}  # action: its utility in each world, for ``settled``
         used = 0
-        wanted = self.worlds
-        out_of_time = False
-        while not out_of_time:
-            # sampling may take half the time at most; later batches only what is left
-            deadline = None if cap is None else start + cap / (2 if used == 0 else 1)
-            batch = likely_worlds(view, knowledge, wanted, self.rng, deadline=deadline)
-            for world in batch:
-                began = time.perf_counter()
-                for action, (win, pays, margin) in per_world(world).items():
-                    total = sums.setdefault(action, [0.0, 0.0, 0.0])
-                    total[0] += win
-                    total[1] += pays
-                    if margin is not None:
-                        total[2] += margin
-                        with_margin.add(action)
-                    utilities.setdefault(action, []).append(Estimate(win, pays, margin).utility)
-                used += 1
-                now = time.perf_counter()
-                if cap is not None and now + (now - began) - start > cap:
-                    out_of_time = True  # another world like the last one would overrun the cap
-                    break
-            wanted = min(MORE_WORLDS, self.max_worlds - used)
-            if not batch or wanted <= 0 or settled(utilities):
-                break
+        for world in worlds:
+            began = time.perf_counter()
+            for action, (win, pays, margin) in per_world(world).items():
+                total = sums.setdefault(action, [0.0, 0.0, 0.0])
+                total[0] += win
+                total[1] += pays
+                if margin is not None:
+                    total[2] += margin
+                    with_margin.add(action)
+            used += 1
+            now = time.perf_counter()
+            if self.time_cap is not None and now + (now - began) - start > self.time_cap:
+                break  # another world like the last one would overrun the cap
         estimates = {a: Estimate(s[0] / used, s[1] / used, s[2] / used if a in with_margin else None)
                      for a, s in sums.items()}
         return Evaluation(estimates, used, decision, dict(details or {}))
@@ -306,17 +272,17 @@ class SamplingBot:
         keep = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
         face_up = _face_up(view, world, trump)
         swapped = _first_lead(view, trump, deal["declarer"], hands, face_up, world=world, only=me)
-        return {"exchange": _game_won(swapped, me), "pass": _game_won(keep, me)}  # equal chances: exchange
+        return {"pass": _mine(*_best(keep), me), "exchange": _mine(*_best(swapped), me)}
 
     def _discard(self, view: dict[str, Any], knowledge: Knowledge, world: World, candidates: list[str]) -> Outcomes:
         deal = view["deal"]
         me, opp = knowledge.viewer, knowledge.opponent
         trump = SUITS.index(deal["trump"])
         out: Outcomes = {}
-        for card in candidates:  # from the weakest: equal chances keep the weakest first
+        for card in candidates:
             hands = {me: [c for c in world.hands[me] if c != card], opp: list(world.hands[opp])}
             state = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
-            out[f"discard {card}"] = _game_won(state, me)
+            out[f"discard {card}"] = _mine(*_best(state), me)
         return out
 
     def _hundred(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
@@ -326,23 +292,6 @@ class SamplingBot:
         state = _first_lead(view, SUITS.index(deal["trump"]), deal["declarer"], hands, None, world=world)
         won = declarer_makes_it(position_from_state(state))
         return {"play-on": (float(won), float(not won), None), "fold": (0.0, 0.0, None)}
-
-
-def settled(utilities: dict[str, list[float]]) -> bool:
-    """Whether more worlds are unlikely to change the choice: for every other action, the best one's mean
-    lead over it (paired over the worlds) is within ``SURE`` standard errors of at least ``-SLACK``."""
-    if len(utilities) < 2:
-        return True
-    means = {a: statistics.fmean(u) for a, u in utilities.items()}
-    best = utilities[max(means, key=means.__getitem__)]
-    n = len(best)
-    if n < 2:
-        return False
-    for values in utilities.values():
-        leads = [b - v for b, v in zip(best, values)]
-        if statistics.fmean(leads) + SLACK < SURE * statistics.pstdev(leads) / math.sqrt(n - 1):
-            return False
-    return True
 
 
 THEN = " | then "  # joins a declaration or an exchange and the card played after it
@@ -364,13 +313,9 @@ def _then_best(evaluation: Evaluation) -> Evaluation:
 
 
 # --- positions for decisions -------------------------------------------------------------------
-def _game_won(state: PlayState, me: int) -> tuple[float, float, None]:
-    """(win, pays, no margin) for seat ``me`` at the first lead, by a yes-or-no search: before play the
-    bot weighs chances to win, and the search is several times faster than the exact margin (more worlds)."""
+def _best(state: PlayState) -> tuple[Position, int]:
     position = position_from_state(state)
-    i_declare = position.seats[position.declarer] == me
-    made = declarer_makes_it(position)
-    return float(made == i_declare), float(i_declare and not made), None
+    return position, best_value(position)
 
 
 def _mine(position: Position, value: int, me: int) -> tuple[float, float, float]:
@@ -517,15 +462,6 @@ def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
         return f"Against the hundred (sto) you would win in only {chance} of {deals}: you fold and pay nothing."
     if not others:
         return f"Across {deals}, {_name(action)} wins the game in {chosen.win:.0%} of them."
-    if kind in ("exchange", "discard"):  # valued by chances alone
-        second = others[0]
-        name = "exchanging (šíbr)" if action == "exchange" else _name(action)
-        if kind == "exchange" and action == "pass":
-            name = "keeping your cards"
-        if chosen.win - est[second].win > 1e-9:
-            return (f"Across {deals}, {name} wins the game in {chosen.win:.0%} of them, against "
-                    f"{est[second].win:.0%} otherwise.")
-        return f"Across {deals}, {name} wins the game in {chosen.win:.0%} of them, as well as anything else."
     second = others[0]
     gain = (chosen.margin or 0.0) - (est[second].margin or 0.0)
     odds = f"you win the game in {chosen.win:.0%} of them"
