@@ -20,7 +20,6 @@ from ..czech.melds import FIFTY, HUNDRED, find_melds, parse_meld
 from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from .base import Choice, asked
 
-_CARD = {c.code: c for c in PACK.cards}
 _TRUMP_RANK_VALUE = {"O": 3.0, "9": 2.5, "A": 2.0, "X": 1.5, "K": 1.0, "U": 1.0, "8": 0.8, "7": 0.8}
 TAKE_THRESHOLD = 3.5  # hand strength (see ``trump_strength``) from which the bot takes a suit; tuned in self-play
 HIGH_TRUMPS = ("O", "9")  # jasnej (20) and minda (14)
@@ -59,18 +58,18 @@ class Situation:
     def from_view(cls, view: dict[str, Any]) -> Situation:
         deal = view["deal"]
         seat = view["seat"]
-        hand = [_CARD[c] for c in deal["hand"]]
+        hand = PACK.cards_of(deal["hand"])
         trump = SUITS.index(deal["trump"]) if deal["trump"] else None
         offered = SUITS.index(deal["offer"]["suit"]) if deal.get("offer") else None
-        trick = [_CARD[t["card"]] for t in deal["trick"]]
+        trick = PACK.cards_of(t["card"] for t in deal["trick"])
         seen = set(hand) | set(trick)
         for t in deal["tricks"]:
-            seen.update(_CARD[c] for c in t["cards"])
-        seen.update(_CARD[c] for c in deal["out_of_play"])
-        seen.update(_CARD[c] for c in deal["discards"])
+            seen.update(PACK.cards_of(t["cards"]))
+        seen.update(PACK.cards_of(deal["out_of_play"]))
+        seen.update(PACK.cards_of(deal["discards"]))
         for visible in (deal["first_candidate"], deal["stock_top"]):
             if visible:
-                seen.add(_CARD[visible])
+                seen.add(PACK.card(visible))
         opponent = next((int(s) for s in deal["hand_counts"] if int(s) != seat), None)
         outside = set(PACK.cards) - seen  # cards the opponent took by exchange are among them: not seen since
         voids = {SUITS.index(s) for s in deal["voids"][str(opponent)]} if opponent is not None else set()
@@ -99,10 +98,10 @@ class Situation:
 
     # --- what may be done ------------------------------------------------------------
     def plays(self) -> list[Card]:
-        return [_CARD[a[5:]] for a in self.legal if a.startswith("play ")]
+        return [PACK.card(a[5:]) for a in self.legal if a.startswith("play ")]
 
     def discards(self) -> list[Card]:
-        return [_CARD[a[8:]] for a in self.legal if a.startswith("discard ")]
+        return [PACK.card(a[8:]) for a in self.legal if a.startswith("discard ")]
 
     def exchanging_card(self, during_play: bool) -> str | None:
         """The rank that would exchange (7, else 8, else the minda 9), from the face-up trumps the view shows."""
@@ -110,7 +109,7 @@ class Situation:
         face_up = [deal["stock_top"]] if deal["stock_top"] else []
         if not during_play and deal["first_candidate"]:
             face_up.append(deal["first_candidate"])
-        ranks = {c[0] for c in face_up if _CARD[c].suit == self.trump}
+        ranks = {c[0] for c in face_up if PACK.card(c).suit == self.trump}
         return next((r for r in "789" if r not in ranks), None) if ranks else None
 
 
