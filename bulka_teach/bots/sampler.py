@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from ..czech.deal import EXCHANGERS
 from ..czech.melds import CLASS_NAMES, FIFTY, HUNDRED, LOWEST_FOUR, TWENTY, Meld, find_melds
 from ..czech.rules import PACK, SUITS
 
@@ -192,6 +193,28 @@ def held_at_checks(view: dict[str, Any], world: World) -> dict[int, list[set[str
     return checks
 
 
+def exchanging_card(trump: int, face_up: list[str]) -> str:
+    """The card that exchanges for these face-up trumps: the lowest of 7, 8, 9 of trumps not among them."""
+    ranks = {PACK.card(c).rank for c in face_up}
+    return next(PACK.cards[trump * 8 + r].code for r in EXCHANGERS if r not in ranks)
+
+
+def face_up_exchange(view: dict[str, Any], world: World, trump: int) -> tuple[str, list[str]] | None:
+    """An exchange before play in this world: the exchanging card and the face-up trumps it takes
+    (the candidates of the trump suit, then the chain of visible stock trumps), or None."""
+    first = view["deal"]["first_candidate"]
+    planned = [first] if first is not None and PACK.card(first).suit == trump else []
+    stock = list(world.stock)
+    if stock and PACK.card(stock[-1]).suit == trump:
+        planned.append(stock.pop())
+        if view["rules"].get("exchange_chain", "trumps") == "trumps":
+            chain = []
+            while stock and PACK.card(stock[-1]).suit == trump:
+                chain.append(stock.pop())
+            return (exchanging_card(trump, planned), planned + chain) if planned else None
+    return (exchanging_card(trump, planned), planned) if planned else None
+
+
 # --- the consistency predicate -----------------------------------------------------------------
 def contradiction(knowledge: Knowledge, world: World) -> str | None:
     """What in ``world`` contradicts the seat's knowledge (a sentence), or None when the world is possible."""
@@ -221,10 +244,10 @@ def contradiction(knowledge: Knowledge, world: World) -> str | None:
     if any(_SUIT_OF[c] in k.voids for c in hand):
         return "the opponent holds a card of a suit it showed it lacks"
     if k.claims or k.must_have_hundred:
-        at_declaring = _at_declaring(k, hand)
-        if k.claims and not _claims_fit(k.claims, find_melds(PACK.cards_of(at_declaring))):
+        held = at_declaring(k, hand)
+        if k.claims and not _claims_fit(k.claims, find_melds(PACK.cards_of(held))):
             return "the opponent's cards do not hold the melds it declared"
-        if k.must_have_hundred and not any(m.kind >= HUNDRED for m in find_melds(PACK.cards_of(at_declaring))):
+        if k.must_have_hundred and not any(m.kind >= HUNDRED for m in find_melds(PACK.cards_of(held))):
             return "the opponent asked about a hundred but holds none"
     if k.no_hundred_at_lead:
         at_lead = (set(hand) | set(k.opp_played) | set(k.given_in_play)) - set(k.taken_in_play)
@@ -233,7 +256,7 @@ def contradiction(knowledge: Knowledge, world: World) -> str | None:
     return None
 
 
-def _at_declaring(k: Knowledge, hand: tuple[str, ...]) -> set[str]:
+def at_declaring(k: Knowledge, hand: tuple[str, ...]) -> set[str]:
     """The opponent's cards when it declared (or now, if it has not yet played): what its melds come from."""
     return (set(hand) | set(k.opp_played) | set(k.given_after_declaring)) - set(k.taken_after_declaring)
 
@@ -255,7 +278,7 @@ def opponent_melds(knowledge: Knowledge, world: World) -> list[Meld]:
     """The melds the opponent declared, in this world (the cards of a twenty told only by its class or height)."""
     if not knowledge.claims:
         return []
-    held = find_melds(PACK.cards_of(_at_declaring(knowledge, world.hands[knowledge.opponent])))
+    held = find_melds(PACK.cards_of(at_declaring(knowledge, world.hands[knowledge.opponent])))
     found = _matching(knowledge.claims, held)
     if found is None:
         raise ValueError("this world does not hold the melds the opponent declared: it contradicts the view")
@@ -363,4 +386,5 @@ def _meld_options(kind: int, top_rank: str | None, available: set[str], voids: f
 
 
 __all__ = ["World", "Knowledge", "MeldClaim", "read_view", "contradiction", "sample_worlds", "sample_from",
-           "opponent_melds", "held_at_checks", "played_by"]
+           "opponent_melds", "held_at_checks", "played_by", "at_declaring",
+           "exchanging_card", "face_up_exchange"]

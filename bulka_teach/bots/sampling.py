@@ -29,9 +29,11 @@ open-card solver (``solver``), averages, and picks the action of highest utility
 Not modelled: the opponent's own in-play šíbr, the hundred's fold when valuing earlier decisions (a
 hundred against the declarer is counted as played on), and what a declaration tells the opponent.
 
-The worlds follow the opponent's answers on trumps (``inference.likely_worlds``): a world where the
-player who passed on hearts held five hearts is kept rarely, one where the player who took them held
-three is kept often.
+The worlds follow what the opponent did (``inference.likely_worlds``): its answers on trumps (a world
+where the player who passed on hearts held five hearts is kept rarely, one where the player who took
+them held three often), its cards played (a world where the teaching rules, holding its cards, would
+have played another card is kept a quarter as often), its melds (one where it held a meld it did not
+declare, likewise) and its pass on the šíbr (one where it held the exchanging card, likewise).
 
 Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is
 spent; ``None`` makes decisions depend on the seed alone) and noise added to utilities (a weaker,
@@ -45,12 +47,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..czech.deal import EXCHANGERS
 from ..czech.melds import find_melds, parse_meld
 from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from .base import Choice, asked
 from .inference import likely_worlds, take_chance
-from .sampler import Knowledge, World, held_at_checks, read_view
+from .sampler import Knowledge, World, exchanging_card, face_up_exchange, held_at_checks, read_view
 from .solver import (
     PlayState,
     Position,
@@ -238,7 +239,7 @@ class SamplingBot:
         me, opp = knowledge.viewer, knowledge.opponent
         trump = SUITS.index(deal["offer"]["suit"])
         hands = {s: list(world.hands[s]) + list(world.dokup[s]) for s in (me, opp)}
-        state = _first_lead(view, trump, me, hands, _face_up(view, world, trump))
+        state = _first_lead(view, trump, me, hands, face_up_exchange(view, world, trump))
         won = declarer_makes_it(position_from_state(state))  # a yes-or-no search: the margin is not needed here
         out: Outcomes = {}
         if "take" in legal:
@@ -270,7 +271,7 @@ class SamplingBot:
         trump = SUITS.index(deal["trump"])
         hands = {s: list(world.hands[s]) for s in (me, opp)}
         keep = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
-        face_up = _face_up(view, world, trump)
+        face_up = face_up_exchange(view, world, trump)
         swapped = _first_lead(view, trump, deal["declarer"], hands, face_up, world=world, only=me)
         return {"pass": _mine(*_best(keep), me), "exchange": _mine(*_best(swapped), me)}
 
@@ -335,37 +336,15 @@ def _frozen(state: PlayState, seat: int, declared: list) -> PlayState:
                    first_card_played={**state.first_card_played, seat: True})
 
 
-def _exchanger(trump: int, face_up: list[str]) -> str:
-    """The card that exchanges for these face-up trumps: the lowest of 7, 8, 9 of trumps not among them."""
-    ranks = {PACK.card(c).rank for c in face_up}
-    return next(PACK.cards[trump * 8 + r].code for r in EXCHANGERS if r not in ranks)
-
-
 def _exchanged_in_play(state: PlayState, me: int, world: World) -> PlayState:
     """The state after ``me`` exchanges for the visible stock trump during play."""
     visible = world.stock[-1]
-    given = _exchanger(state.trump, [visible])
+    given = exchanging_card(state.trump, [visible])
     hand = [c for c in state.hands[me] if c != given] + [visible]
     holder = state.bela_holder
     if holder is None and bela_holder(state.trump, {me: [set(hand)]}) is not None:
         holder = me
     return replace(state, hands={**state.hands, me: hand}, bela_holder=holder)
-
-
-def _face_up(view: dict[str, Any], world: World, trump: int) -> tuple[str, list[str]] | None:
-    """An exchange before play in this world: the exchanging card and the face-up trumps it takes
-    (the candidates of the trump suit, then the chain of visible stock trumps), or None."""
-    first = view["deal"]["first_candidate"]
-    planned = [first] if first is not None and PACK.card(first).suit == trump else []
-    stock = list(world.stock)
-    if stock and PACK.card(stock[-1]).suit == trump:
-        planned.append(stock.pop())
-        if view["rules"].get("exchange_chain", "trumps") == "trumps":
-            chain = []
-            while stock and PACK.card(stock[-1]).suit == trump:
-                chain.append(stock.pop())
-            return (_exchanger(trump, planned), planned + chain) if planned else None
-    return (_exchanger(trump, planned), planned) if planned else None
 
 
 def _first_lead(view: dict[str, Any], trump: int, declarer: int, hands: dict[int, list[str]],
