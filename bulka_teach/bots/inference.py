@@ -29,8 +29,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..czech.deal import follow_cards
 from ..czech.melds import find_melds
-from ..czech.rules import PACK, STRENGTH_WITH_TRUMP, SUITS
+from ..czech.rules import PACK, SUITS
 from .sampler import Knowledge, World, at_declaring, face_up_exchange, held_at_checks, sample_from
 from .teaching import RULES, TAKE_THRESHOLD, Situation, trump_strength
 
@@ -124,25 +125,13 @@ def past_plays(view: dict[str, Any], knowledge: Knowledge) -> list[PastPlay]:
     return out
 
 
-def _playable(hand: list[str], led: str | None, trump: int, must_beat: bool) -> list[str]:
-    """The cards the follow rules allow (follow suit, beat if ``must_beat``, else trump)."""
-    if led is None:
-        return hand
-    suit = PACK.card(led).suit
-    same = [c for c in hand if PACK.card(c).suit == suit]
-    if same:
-        strength = STRENGTH_WITH_TRUMP[trump]
-        higher = [c for c in same if strength[PACK.card(c).index] > strength[PACK.card(led).index]]
-        return higher if must_beat and higher else same
-    return [c for c in hand if PACK.card(c).suit == trump] or hand
-
-
 def rule_card(view: dict[str, Any], knowledge: Knowledge, world: World, turn: PastPlay) -> str:
     """The card the teaching rules would have played at this past turn, holding the world's cards."""
     deal = view["deal"]
     opp, trump = knowledge.opponent, SUITS.index(deal["trump"])
     hand = list(world.hands[opp]) + list(turn.later)
-    legal = _playable(hand, turn.led, trump, bool(view["rules"].get("must_beat", False)))
+    led = PACK.card(turn.led) if turn.led else None
+    legal = [c.code for c in follow_cards(PACK.cards_of(hand), led, trump, bool(view["rules"].get("must_beat")))[0]]
     if len(legal) == 1:
         return legal[0]
     hidden = turn.seen | set(hand) | set(world.discards.get(opp, ()))

@@ -74,6 +74,25 @@ def parse_action(action: str) -> Parsed | Refusal:
                                      + ", ".join(VERBS) + ".")
 
 
+def follow_cards(hand: list[Card], led: Card | None, trump: int, must_beat: bool) -> tuple[list[Card], str | None]:
+    """The single source of the follow rules: the cards of ``hand`` that may answer ``led`` (None: leading) and
+    the rule that forbids the others — follow suit (and beat it, house rule ``must_beat``), else trump."""
+    if led is None:
+        return hand, None
+    same = [c for c in hand if c.suit == led.suit]
+    if same:
+        if must_beat:
+            strength = TRUMP_STRENGTH if led.suit == trump else PLAIN_STRENGTH
+            higher = [c for c in same if strength[c.index] > strength[led.index]]
+            if higher and len(higher) < len(same):
+                return higher, "must-beat"
+        return same, ("must-follow-suit" if len(same) < len(hand) else None)
+    trumps = [c for c in hand if c.suit == trump]
+    if trumps and len(trumps) < len(hand):
+        return trumps, "must-trump"
+    return hand, None
+
+
 @dataclass
 class Outcome:
     """How a deal ended. ``kind``: declarer-won, declarer-lost, tie, hundred-fold, forced-fold, renonc, redeal."""
@@ -331,14 +350,13 @@ class Deal:
     def playable(self) -> tuple[list[Card], str | None]:
         """The cards the player to move may play, and the rule that forbids the others (if any).
 
-        The single source of the follow rules: verdicts on plays and ``legal_actions`` both use it.
+        Verdicts on plays and ``legal_actions`` both use it (the follow rules are ``follow_cards``).
         """
         seat = self.to_move
         hand = self.hands[seat]
         if self.hundred_owed == seat:
             return [], "must-declare-hundred"
-        if not self.trick:
-            return hand, None
+        return follow_cards(hand, self.trick[0][1] if self.trick else None, self.trump, self.rules.must_beat)
         led = self.trick[0][1]
         suit = led.suit
         same = [c for c in hand if c.suit == suit]
