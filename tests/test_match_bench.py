@@ -31,6 +31,13 @@ def test_workers_give_the_same_figures_as_one_process():
     assert one.win_rate == two.win_rate and one.chips == two.chips
 
 
+def test_progress_tells_the_win_rate_so_far_every_tenth_of_the_deals():
+    calls = []
+    summary = run_match(("rule", "random"), deals=10, seed=1, jobs=1, progress=lambda *a: calls.append(a))
+    assert [done for done, total, _, _ in calls] == list(range(1, 11))
+    assert calls[-1][3] == summary.win_rate.mean
+
+
 def test_estimate_is_the_mean_with_a_normal_interval():
     e = estimate([0.0, 1.0, 0.5, 0.5])
     assert e.mean == 0.5

@@ -106,8 +106,9 @@ class MatchSummary:
 
 
 def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
-              progress: Callable[[int, int, float], None] | None = None) -> MatchSummary:
-    """A duplicate match of ``deals`` deals (seeds ``seed`` …), in ``jobs`` processes (1: in this one)."""
+              progress: Callable[[int, int, float, float], None] | None = None) -> MatchSummary:
+    """A duplicate match of ``deals`` deals (seeds ``seed`` …), in ``jobs`` processes (1: in this one);
+    ``progress(done, total, seconds, win rate so far)`` after every tenth of the deals."""
     tasks = [(seed + i, names) for i in range(deals)]
     wins: list[float] = []
     chips: list[list[float]] = [[], []]
@@ -119,7 +120,7 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
         for b in range(2):
             chips[b].append(statistics.fmean(g.chips[b] for g in pair))
         if progress is not None and (len(wins) % step == 0 or len(wins) == deals):
-            progress(len(wins), deals, time.perf_counter() - start)
+            progress(len(wins), deals, time.perf_counter() - start, statistics.fmean(wins))
 
     if jobs <= 1:
         for task in tasks:
@@ -198,8 +199,8 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
               f"max {_ms(max(timing.seconds))}")
     decisions_per_game = len(views) / timing_games
 
-    def progress(done: int, total: int, seconds: float) -> None:
-        print(f"    {done}/{total} deals, {seconds:.0f} s", flush=True)
+    def progress(done: int, total: int, seconds: float, win_rate: float) -> None:
+        print(f"    {done}/{total} deals, {seconds:.0f} s, win rate so far {win_rate:.3f}", flush=True)
 
     level = f"sampling:{match_level}"
     timing = timings.get(level) or time_decisions(level, views)
