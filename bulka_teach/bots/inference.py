@@ -33,10 +33,10 @@ from ..czech.deal import follow_cards
 from ..czech.melds import find_melds
 from ..czech.rules import PACK, SUITS
 from .sampler import Knowledge, World, at_declaring, face_up_exchange, held_at_checks, sample_from
-from .teaching import RULES, TAKE_THRESHOLD, Situation, trump_strength
+from .teaching import TAKE_THRESHOLD, Situation, first_advice, trump_strength
 
 SOFTNESS = 0.75  # strength units over which the chance to take rises from 27% to 73% (players differ)
-#: the weight, against 1, of a world where the teaching rules would have played another card than the opponent did
+#: the weight, against 1, of a world where the opponent broke a teaching rule (a card, a meld undeclared, a šíbr passed)
 OFF_RULE = 0.25
 BATCHES = 8  # at most this many times the wanted worlds are dealt before the likeliest rejected fill in
 
@@ -82,7 +82,7 @@ class PastPlay:
     card: str  # what it played
     led: str | None  # the card it answered, or None when it led
     later: tuple[str, ...]  # its cards played from this turn on (this one included): in its hand then
-    seen: frozenset[str]  # every card it could see was not in the viewer's hand, except its own
+    seen: frozenset[str]  # the cards it had seen go by then (played, face up, out of play), not its own hand
     viewer_voids: frozenset[int]  # suits the viewer had shown it lacks by then
 
 
@@ -134,16 +134,12 @@ def rule_card(view: dict[str, Any], knowledge: Knowledge, world: World, turn: Pa
     legal = [c.code for c in follow_cards(PACK.cards_of(hand), led, trump, bool(view["rules"].get("must_beat")))[0]]
     if len(legal) == 1:
         return legal[0]
-    hidden = turn.seen | set(hand) | set(world.discards.get(opp, ()))
+    known = turn.seen | set(hand) | set(world.discards.get(opp, ()))
     s = Situation(view=view, seat=opp, phase="play", legal=[f"play {c}" for c in legal], hand=PACK.cards_of(hand),
-                  trump=trump, offered=None, declarer=deal["declarer"], trick=PACK.cards_of([turn.led] if turn.led
-                                                                                              else []),
-                  outside={c for c in PACK.cards if c.code not in hidden}, opponent_voids=set(turn.viewer_voids))
-    for rule in RULES:
-        advice = rule.advise(s)
-        if advice is not None:
-            return advice.action[5:]
-    return legal[0]
+                  trump=trump, offered=None, declarer=deal["declarer"], trick=[led] if led else [],
+                  outside={c for c in PACK.cards if c.code not in known}, opponent_voids=set(turn.viewer_voids))
+    found = first_advice(s)
+    return found[1].action[5:] if found is not None else legal[0]
 
 
 def play_chance(view: dict[str, Any], knowledge: Knowledge, world: World, turns: list[PastPlay]) -> float:
@@ -183,9 +179,9 @@ def exchange_chance(view: dict[str, Any], knowledge: Knowledge, world: World) ->
 
 def likely_worlds(view: dict[str, Any], knowledge: Knowledge, n: int, rng: random.Random,
                   deadline: float | None = None) -> list[World]:
-    """Up to ``n`` worlds consistent with the view, each kept with the chance of the opponent's answers on
-    trumps and of its plays in it. When too few are kept (within ``BATCHES`` dealings of ``n`` or by the
-    deadline), the likeliest of the rest fill in."""
+    """Up to ``n`` worlds consistent with the view, each kept with the chance of what the opponent did in it:
+    its answers on trumps, its plays, its melds, its pass on the šíbr. When too few are kept (within ``BATCHES``
+    dealings of ``n`` or by the deadline), the likeliest of the rest fill in."""
     answers = opponent_answers(view, knowledge.opponent)
     turns = past_plays(view, knowledge)
     passed = passed_on_exchange(view, knowledge.opponent)

@@ -387,6 +387,15 @@ RULES: tuple[TeachingRule, ...] = (
 RULES_BY_NAME: dict[str, TeachingRule] = {rule.name: rule for rule in RULES}
 
 
+def first_advice(s: Situation, rules: tuple[TeachingRule, ...] = RULES) -> tuple[TeachingRule, Advice] | None:
+    """The first of ``rules`` that applies here, with its advice: what the rule-based bot does."""
+    for rule in rules:
+        advice = rule.advise(s)
+        if advice is not None:
+            return rule, advice
+    return None
+
+
 def advice_of_rules(view: dict[str, Any]) -> list[tuple[TeachingRule, Advice]]:
     """Every rule that applies to the view's position, in the bot's order, with its advice."""
     s = Situation.from_view(view)
@@ -421,11 +430,10 @@ class RuleBot:
             rng = self._rng(view)
             if rng.random() < self.noise:
                 return Choice(rng.choice(legal), "a random legal action (this level plays loosely)")
-        s = Situation.from_view(view)
-        for rule in self.rules:
-            advice = rule.advise(s)
-            if advice is not None:
-                return Choice(advice.action, advice.why, rule.name)
+        found = first_advice(Situation.from_view(view), self.rules)
+        if found is not None:
+            rule, advice = found
+            return Choice(advice.action, advice.why, rule.name)
         return Choice(legal[0], "No teaching rule covers this position: the first legal action.")
 
     def _rng(self, view: dict[str, Any]) -> random.Random:
