@@ -357,22 +357,6 @@ class Deal:
         if self.hundred_owed == seat:
             return [], "must-declare-hundred"
         return follow_cards(hand, self.trick[0][1] if self.trick else None, self.trump, self.rules.must_beat)
-        led = self.trick[0][1]
-        suit = led.suit
-        same = [c for c in hand if c.suit == suit]
-        if same:
-            if self.rules.must_beat:
-                strength = TRUMP_STRENGTH if suit == self.trump else PLAIN_STRENGTH
-                top = strength[led.index]
-                higher = [c for c in same if strength[c.index] > top]
-                if higher and len(higher) < len(same):
-                    return higher, "must-beat"
-            return same, ("must-follow-suit" if len(same) < len(hand) else None)
-        trump = self.trump
-        trumps = [c for c in hand if c.suit == trump]
-        if trumps and len(trumps) < len(hand):
-            return trumps, "must-trump"
-        return hand, None
 
     def _play_refusal(self, card: Card) -> Refusal | None:
         hand = self.hands[self.to_move]
