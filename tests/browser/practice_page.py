@@ -7,12 +7,14 @@ after every action as ground truth for what the page may show.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page
 
+from bulka_teach import DealCode
 from bulka_teach.game import Game
-from bulka_teach.table.practice import Practice
+from bulka_teach.table.practice import GAME, Practice
 
 from .voila_server import PRACTICE, WIDGET_TIMEOUT_MS, Server, open_lesson
 from .ws_frames import cards_in
@@ -80,6 +82,46 @@ def state_snapshot(table: Locator, leave_out: str = ".bt-notice") -> str:
       copy.removeAttribute('data-render');
       return copy.outerHTML;
     }""", leave_out)
+
+
+def move_target(table: Locator, move: Move) -> Locator:
+    """The page element a learner clicks for ``move``: the card in the hand, or the action button."""
+    kind, value = move
+    if kind == "card":
+        return table.locator(f".bt-hand .bt-card[data-card='{value}']")
+    return table.locator(f".bt-action[data-action='{value}']")
+
+
+def scripted_deal(done: Callable[[Practice], bool], seat: int = 0,
+                  seeds: range = range(1, 300)) -> tuple[str, list[Move]]:
+    """A two-player deal (its code) and the learner moves (the first clickable card, else the first button) after
+    which ``done(practice)`` holds: found in this process, so a browser test that needs a situation (a card to
+    refuse, a finished deal with decisions to review) replays a deal known to reach it, not a lucky fresh one."""
+    for seed in seeds:
+        code = str(DealCode(GAME, 2, "std", seed))
+        practice, moves = Practice(code=code, seat=seat), []
+        while len(moves) < 100:
+            if done(practice):
+                return code, moves
+            ui, deal = practice.table.ui, practice.table.view.get("deal")
+            if deal is None or deal.get("outcome"):
+                break  # over without what is wanted: try the next seed
+            if ui["clickable"]:
+                moves.append(("card", next(iter(ui["clickable"]))))
+                practice.click(moves[-1][1])
+            elif ui["buttons"]:
+                moves.append(("action", ui["buttons"][0]["action"]))
+                practice.act(moves[-1][1])
+            else:
+                break
+    raise AssertionError(f"no deal among seeds {seeds.start}–{seeds.stop - 1} reaches what the test needs")
+
+
+def unplayable_card(practice: Practice) -> str | None:
+    """A card in the learner's hand it may not play now, while it has cards it may play; else None."""
+    ui, deal = practice.table.ui, practice.table.view.get("deal") or {}
+    refused = [card for card in deal.get("hand", []) if card not in ui["clickable"]]
+    return refused[0] if ui["clickable"] and refused else None
 
 
 @dataclass

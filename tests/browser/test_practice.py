@@ -17,10 +17,13 @@ from .practice_page import (
     describe,
     hand,
     learner_seat,
+    move_target,
     next_move,
     open_practice,
     render_count,
+    scripted_deal,
     state_snapshot,
+    unplayable_card,
 )
 from .voila_server import Server
 from .ws_frames import CARD, cards_in, decode, widget_states
@@ -112,23 +115,22 @@ def test_no_websocket_frame_carries_a_card_the_learner_may_not_see(played: Playe
 
 
 def test_a_refused_click_shows_the_engines_explanation_and_changes_nothing(page: Page, voila: Server) -> None:
-    table = open_practice(page, voila)
-    replay = Replay(deal_code(table), learner_seat(table))
-    for _ in range(MAX_MOVES):
-        legal = table.locator(".bt-card.bt-legal[data-card]").all()
-        others = table.locator(".bt-hand .bt-card[data-card]:not(.bt-legal)").all()
-        if legal and others:
-            break
-        assert table.locator(".bt-outcome").count() == 0, "the deal ended before a card could be refused"
-        target, move = next_move(table)
-        click_and_wait(page, table, target)
+    code, moves = scripted_deal(lambda practice: unplayable_card(practice) is not None)
+    table = open_practice(page, voila, f"?deal={code}")
+    replay = Replay(code, learner_seat(table))
+    for move in moves:
+        click_and_wait(page, table, move_target(table, move))
         replay.move(move)
-    card = others[0].get_attribute("data-card")
+    card = unplayable_card(replay.practice)
+    assert card is not None, f"deal {code} after {moves} has no card to refuse here, though it had when found"
+    assert table.locator(".bt-card.bt-legal[data-card]").count(), "the learner was not asked to play a card"
+    refused = move_target(table, ("card", card))
+    assert "bt-legal" not in (refused.get_attribute("class") or ""), f"the page marks {card} as legal"
     refusal = replay.practice.game.verdict(f"{replay.practice.table.ui['card_verb']} {card}", replay.seat)
     assert refusal is not None, f"the engine would accept {card}: the page marked a legal card as not legal"
 
     before_html, before_render = state_snapshot(table), render_count(table)
-    others[0].click()
+    refused.click()
     notice = table.locator(".bt-notice[data-kind='refused']")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text(refusal.message)

@@ -6,8 +6,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .practice_page import Replay, click_and_wait, deal_code, learner_seat, next_move, open_practice, state_snapshot
-from .test_practice import MAX_MOVES
+from bulka_teach.table.practice import Practice
+
+from .practice_page import (
+    Replay,
+    click_and_wait,
+    learner_seat,
+    move_target,
+    open_practice,
+    scripted_deal,
+    state_snapshot,
+)
 from .voila_server import Server
 from .ws_frames import cards_in, decode, widget_states
 
@@ -20,31 +29,41 @@ def live_table(table: Locator) -> str:
     return state_snapshot(table, ".bt-notice, .bt-review")
 
 
-def learner_decisions(replay: Replay) -> list[int]:
+def learner_decisions(practice: Practice, seat: int) -> list[int]:
     """The record's indices of the learner's decisions with a choice (the deal played is the game's first)."""
-    record = replay.practice.game.record()
+    record = practice.game.record()
     game, found = record.start(), []
     for index, action in enumerate(record.actions):
-        if game.to_move == replay.seat and len(game.legal_actions()) > 1:
+        if game.to_move == seat and len(game.legal_actions()) > 1:
             found.append(index)
         game.apply(action)
     return found
 
 
+def reviewable(practice: Practice) -> bool:
+    """The deal is over, and the learner had at least two decisions with a choice, a card played among them."""
+    deal = practice.table.view.get("deal") or {}
+    if not deal.get("outcome"):
+        return False
+    decisions = learner_decisions(practice, practice.seat)
+    actions = practice.game.record().actions
+    return len(decisions) >= 2 and any(actions[index].startswith("play ") for index in decisions)
+
+
 def test_review_after_a_deal_lists_the_decisions_shows_one_and_goes_back(page: Page, voila: Server) -> None:
     frames: list[bytes | str] = []
-    table = open_practice(page, voila)
-    replay = Replay(deal_code(table), learner_seat(table))
+    code, moves = scripted_deal(reviewable)  # a deal known to end with decisions worth reviewing
+    table = open_practice(page, voila, f"?deal={code}")
+    replay = Replay(code, learner_seat(table))
     review = table.locator(".bt-control[data-name='review']")
     expect(review).to_be_disabled()
-    while table.locator(".bt-outcome").count() == 0:
-        assert len(replay.allowed) <= MAX_MOVES, "the deal did not end"
-        target, move = next_move(table)
-        click_and_wait(page, table, target)
+    for move in moves:
+        click_and_wait(page, table, move_target(table, move))
         replay.move(move)
+    expect(table.locator(".bt-outcome")).to_be_visible()
     expect(review).to_be_enabled()
     live = live_table(table)
-    decisions = learner_decisions(replay)
+    decisions = learner_decisions(replay.practice, replay.seat)
     record = replay.practice.game.record()
 
     page.on("websocket", lambda ws: ws.on("framereceived", frames.append))  # what the review sends
