@@ -130,12 +130,13 @@ def rule_card(view: dict[str, Any], knowledge: Knowledge, world: World, turn: Pa
     deal = view["deal"]
     opp, trump = knowledge.opponent, SUITS.index(deal["trump"])
     hand = list(world.hands[opp]) + list(turn.later)
+    cards = PACK.cards_of(hand)
     led = PACK.card(turn.led) if turn.led else None
-    legal = [c.code for c in follow_cards(PACK.cards_of(hand), led, trump, bool(view["rules"].get("must_beat")))[0]]
+    legal = [c.code for c in follow_cards(cards, led, trump, bool(view["rules"].get("must_beat")))[0]]
     if len(legal) == 1:
         return legal[0]
     known = turn.seen | set(hand) | set(world.discards.get(opp, ()))
-    s = Situation(view=view, seat=opp, phase="play", legal=[f"play {c}" for c in legal], hand=PACK.cards_of(hand),
+    s = Situation(view=view, seat=opp, phase="play", legal=[f"play {c}" for c in legal], hand=cards,
                   trump=trump, offered=None, declarer=deal["declarer"], trick=[led] if led else [],
                   outside={c for c in PACK.cards if c.code not in known}, opponent_voids=set(turn.viewer_voids))
     found = first_advice(s)
