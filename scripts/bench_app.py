@@ -7,9 +7,13 @@ Prints figures, asserts nothing:
   - open → interactive: time from asking for the practice lesson to a table with a legal card or an action
     button, with the preheated kernel pool (the shipped ``voila.json``) and cold (pool switched off);
   - memory: RSS of the server and of each kernel it started (``ipykernel_launcher`` children): the pooled
-    ones waiting, and the one a learner just played N clicks with.
+    ones waiting, and the one a learner just played N clicks with;
+  - timer stalls while a lesson opens: the longest wait between two ticks of a 100 ms timer in the page,
+    for every lesson (worst of R openings), and the widgets that showed "Error displaying widget". The
+    stall matters because ipywidgets gives up on a widget it is still waiting for once its own 100 ms
+    timer has been kept waiting for 2 s.
 
-Usage: .venv/bin/python scripts/bench_app.py [--clicks 120] [--opens 3]
+Usage: .venv/bin/python scripts/bench_app.py [--clicks 120] [--opens 3] [--lesson-opens 3]
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ from browser.voila_server import (  # noqa: E402
     Server,
     free_port,
     kernel_ids,
+    lesson_paths,
     open_lesson,
     start_server,
 )
@@ -65,6 +70,18 @@ _WAITING = """(selector) => {
   const table = document.querySelector(selector);
   return table !== null && table.querySelector('.bt-legal, .bt-action, .bt-outcome') !== null;
 }"""
+
+
+# From the page's first script on, a 100 ms timer records how long each of its waits really took.
+_TIMER_PROBE = """window.__btWaits = [];
+(function tick(last) {
+  setTimeout(() => {
+    const now = performance.now();
+    window.__btWaits.push(now - last);
+    if (now < 30000) tick(now);
+  }, 100);
+})(performance.now());"""
+WIDGETS_SETTLE_MS = 3000  # after Voilà's spinner goes: the widgets are drawn by then
 
 
 def start_voila(*extra: str) -> Server:
@@ -126,6 +143,26 @@ def click_latencies(page: Page, server: Server, clicks: int) -> tuple[list[float
     return latencies, deals
 
 
+def lesson_stalls(browser: Browser, server: Server, rounds: int) -> dict[str, tuple[float, int]]:
+    """For every lesson, the longest timer wait (seconds, worst of ``rounds`` fresh tabs) and failed widgets."""
+    results = {}
+    for path in lesson_paths():
+        worst, failed = 0.0, 0
+        for _ in range(rounds):
+            context = browser.new_context()
+            try:
+                page = context.new_page()
+                page.add_init_script(_TIMER_PROBE)
+                open_lesson(page, server, path)
+                page.wait_for_timeout(WIDGETS_SETTLE_MS)
+                worst = max(worst, max(page.evaluate("window.__btWaits"), default=0.0) / 1000)
+                failed += page.get_by_text("Error displaying widget").count()
+            finally:
+                context.close()
+        results[path] = (worst, failed)
+    return results
+
+
 def seconds(times: list[float]) -> str:
     return f"median {statistics.median(times):.2f} s  (each: {', '.join(f'{t:.2f}' for t in times)})"
 
@@ -153,6 +190,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=120, help="clicks to time (at least 100 for a p95)")
     parser.add_argument("--opens", type=int, default=3, help="lesson openings to time, pooled and cold")
+    parser.add_argument("--lesson-opens", type=int, default=3, help="openings of every lesson for its timer stall")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         sys.exit(f"Chromium is not installed at {CHROMIUM}: apt-get install -y chromium")
@@ -174,6 +212,7 @@ def main() -> None:
                 kernels = [rss_mb(k) for k in server.kernels()]
                 server_rss = rss_mb(psutil.Process(server.process.pid))
                 context.close()
+                stalls = lesson_stalls(browser, server, args.lesson_opens)
             finally:
                 server.stop()
             cold_server = start_voila("--VoilaConfiguration.preheat_kernel=False")
@@ -198,6 +237,10 @@ def main() -> None:
           + (", ".join(f"{mb:.0f} MB" for mb in learner) or "not found") + "   (goal: under 120 MB)")
     print(f"  all {len(kernels)} kernels now (the pools refilled, earlier tabs not yet culled): "
           + ", ".join(f"{mb:.0f} MB" for mb in kernels))
+    print(f"timer stalls while a lesson opens (longest wait of a 100 ms timer, worst of {args.lesson_opens} tabs;"
+          " ipywidgets gives up on a widget after 2 s):")
+    for path, (worst, failed) in stalls.items():
+        print(f"  {path:34} {worst:.2f} s" + (f"   {failed} widget(s) failed to display" if failed else ""))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ messages, and no card drawn that the view does not hold.
 """
 from __future__ import annotations
 
+import json
 import queue
 import re
 import threading
@@ -23,7 +24,15 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from bulka_teach import Record
 from bulka_teach.czech.view import deal_view
-from bulka_teach.table.widget import CSS_FILE, ESM_FILES, CardTable, front_end
+from bulka_teach.table.widget import (
+    CSS_FILE,
+    ESM_FILES,
+    LOADER_FILE,
+    MODULE_KEY_PREFIX,
+    CardTable,
+    front_end,
+    table_module,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -42,13 +51,26 @@ REFUSAL = "You have no leaves, so you must trump (hearts): you hold Oh, Kh, Ah, 
 
 def test_the_module_and_stylesheet_come_from_the_package_data() -> None:
     data = files("bulka_teach.widgets")
-    esm, css = front_end()
-    assert CardTable._esm == esm and CardTable._css == css
+    module = table_module()
+    loader, css = front_end()
+    assert CardTable._esm == loader and CardTable._css == css
     texts = [data.joinpath(name).read_text(encoding="utf-8") for name in ESM_FILES]
-    assert esm.index(texts[0]) < esm.index(texts[1]), "cards.js must come first: table.js calls its functions"
+    assert module.index(texts[0]) < module.index(texts[1]), "cards.js must come first: table.js calls its functions"
     assert css == data.joinpath(CSS_FILE).read_text(encoding="utf-8") and ".bt-table" in css
-    assert esm.count("export default") == 1, "the joined module has exactly one default export (table.js)"
-    assert not re.search(r"^\s*import\b", esm, re.MULTILINE), "the joined module imports nothing"
+    assert module.count("export default") == 1, "the joined module has exactly one default export (table.js)"
+    assert not re.search(r"^\s*import\b", module, re.MULTILINE), "the joined module imports nothing"
+
+
+def test_each_table_sends_the_loader_with_the_module_embedded_once() -> None:
+    loader, _css = front_end()
+    module = table_module()
+    source = re.search(r'^const SOURCE = (".*");$', loader, re.MULTILINE)
+    key = re.search(r'^const KEY = "([^"]+)";', loader, re.MULTILINE)
+    assert source and key, "the loader's two placeholders were not filled"
+    assert json.loads(source.group(1)) == module, "the embedded string is the table's module, unchanged"
+    assert key.group(1).startswith(MODULE_KEY_PREFIX) and "__TABLE_MODULE_" not in loader
+    assert loader.count("export default") == 1 + module.count("export default")  # the loader's, and the string's
+    assert (ROOT / "widgets" / LOADER_FILE).is_file()
 
 
 def test_the_package_data_patterns_ship_every_front_end_file() -> None:
@@ -56,7 +78,7 @@ def test_the_package_data_patterns_ship_every_front_end_file() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     assert config["package-dir"]["bulka_teach.widgets"] == "widgets"
     patterns = config["package-data"]["bulka_teach.widgets"]
-    for name in (*ESM_FILES, CSS_FILE):
+    for name in (*ESM_FILES, LOADER_FILE, CSS_FILE):
         assert any(fnmatch(name, pattern) for pattern in patterns), f"{name} would be left out of a wheel"
         assert (ROOT / "widgets" / name).is_file()
 
@@ -158,7 +180,7 @@ def chromium() -> Iterator[ChromiumThread]:
 
 def _on_a_fresh_page(browser: Browser, test: Callable[[Page], None]) -> None:
     """Run ``test`` on a page holding the shipped module (its one ``export default`` made a global) and CSS."""
-    esm, css = front_end()
+    esm, css = table_module(), front_end()[1]
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -211,6 +233,53 @@ def update(page: Page, index: int, **traits: Any) -> None:
 
 def cards(page: Page, selector: str) -> list[str]:
     return page.locator(selector).evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
+# Import the loader as anywidget does, afresh for each table, and draw each table through it; count the
+# JavaScript blob URLs the loader itself makes (one per evaluation of the embedded table module).
+LOADER_PAGE = """async ([loader, tables, prefix]) => {
+  const create = URL.createObjectURL.bind(URL);
+  const made = [];
+  URL.createObjectURL = (blob) => {
+    if (blob.type === "text/javascript") made.push(blob.size); // not the card art's images
+    return create(blob);
+  };
+  const drawn = [];
+  for (const [view, ui] of tables) {
+    const widget = (await import(create(new Blob([loader], { type: "text/javascript" })))).default;
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    const state = { view, ui };
+    const model = { get: (key) => state[key], set() {}, on() {}, off() {}, send() {} };
+    await widget.render({ model, el });
+    drawn.push(el.querySelectorAll(".bt-hand .bt-card[data-card]").length);
+  }
+  return { made, drawn, keys: Object.keys(globalThis).filter((key) => key.startsWith(prefix)) };
+}"""
+
+
+def test_the_loader_evaluates_the_table_module_once_for_many_tables(chromium: ChromiumThread) -> None:
+    """Three tables, three imports of the loader (as anywidget makes them): the table module is evaluated once."""
+    loader, _css = front_end()
+    view = example_game().view(0)
+    tables = [[view, play_ui(view)]] * 3
+    result: dict[str, Any] = {}
+
+    def check(browser: Browser) -> None:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
+            result.update(page.evaluate(LOADER_PAGE, [loader, tables, MODULE_KEY_PREFIX]))
+        finally:
+            page.close()
+        assert not errors, errors
+
+    chromium.run(check)
+    assert result["made"] == [len(table_module().encode("utf-8"))], "one import of the embedded module, in full"
+    assert result["drawn"] == [len(view["deal"]["hand"])] * 3, "every table drew the learner's hand"
+    assert len(result["keys"]) == 1
 
 
 @in_chromium

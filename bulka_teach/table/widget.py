@@ -3,12 +3,16 @@
 The front end lives in ``widgets/`` (shipped as ``bulka_teach.widgets``); see ``widgets/README.md``
 for the traits, the messages and the DOM classes. Only a seat's view ever goes into ``view``.
 
-The ES module anywidget runs is one text: the card art (``cards.js``, plain functions) followed by
-the table (``table.js``, which calls them and holds the module's only ``export``), joined in
-``ESM_FILES`` order. The stylesheet is ``table.css``.
+The table's module is one text: the card art (``cards.js``, plain functions) followed by the table
+(``table.js``, which calls them and holds the module's only ``export``), joined in ``ESM_FILES``
+order. anywidget imports a widget's module once per widget, so what each ``CardTable`` sends is
+``loader.js`` with that module embedded: it evaluates the module once per page, however many tables
+the page holds (see the comment in ``loader.js``). The stylesheet is ``table.css``.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
@@ -19,17 +23,27 @@ import traitlets
 Handler = Callable[[dict[str, Any]], None]
 
 ESM_FILES = ("cards.js", "table.js")
+LOADER_FILE = "loader.js"
 CSS_FILE = "table.css"
+MODULE_KEY_PREFIX = "__bulka_teach_table_"
 
 
 def _source(name: str) -> str:
     return files("bulka_teach.widgets").joinpath(name).read_text(encoding="utf-8")
 
 
+def table_module() -> str:
+    """The table's ES module: the ``ESM_FILES`` joined in order, read from the package data."""
+    return "\n".join(f"// ---- {name} ----\n{_source(name)}" for name in ESM_FILES)
+
+
 def front_end() -> tuple[str, str]:
-    """The ES module (the ``ESM_FILES`` joined in order) and the CSS, read from the package data."""
-    esm = "\n".join(f"// ---- {name} ----\n{_source(name)}" for name in ESM_FILES)
-    return esm, _source(CSS_FILE)
+    """What a ``CardTable`` sends: the loader with the table's module embedded, and the CSS."""
+    module = table_module()
+    key = MODULE_KEY_PREFIX + hashlib.sha256(module.encode("utf-8")).hexdigest()[:16]
+    loader = (_source(LOADER_FILE).replace('"__TABLE_MODULE_KEY__"', json.dumps(key))
+              .replace('"__TABLE_MODULE_SOURCE__"', json.dumps(module)))  # last: the module's text is not searched
+    return loader, _source(CSS_FILE)
 
 
 class CardTable(anywidget.AnyWidget):
