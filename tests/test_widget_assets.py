@@ -14,6 +14,7 @@ import threading
 import tomllib
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from fnmatch import fnmatch
 from importlib.resources import files
 from pathlib import Path
@@ -70,7 +71,6 @@ def test_each_table_sends_the_loader_with_the_module_embedded_once() -> None:
     assert json.loads(source.group(1)) == module, "the embedded string is the table's module, unchanged"
     assert key.group(1).startswith(MODULE_KEY_PREFIX) and "__TABLE_MODULE_" not in loader
     assert loader.count("export default") == 1 + module.count("export default")  # the loader's, and the string's
-    assert (ROOT / "widgets" / LOADER_FILE).is_file()
 
 
 def test_the_package_data_patterns_ship_every_front_end_file() -> None:
@@ -178,20 +178,27 @@ def chromium() -> Iterator[ChromiumThread]:
         worker.close()
 
 
-def _on_a_fresh_page(browser: Browser, test: Callable[[Page], None]) -> None:
-    """Run ``test`` on a page holding the shipped module (its one ``export default`` made a global) and CSS."""
-    esm, css = table_module(), front_end()[1]
+@contextmanager
+def _blank_page(browser: Browser) -> Iterator[Page]:
+    """An empty page, closed afterwards; fails if a JavaScript error was raised on it."""
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
-        page.add_style_tag(content=css)
-        page.add_script_tag(content=esm.replace("export default", "window.btWidget =", 1) + HARNESS)
-        test(page)
+        yield page
     finally:
         page.close()
     assert not errors, errors
+
+
+def _on_a_fresh_page(browser: Browser, test: Callable[[Page], None]) -> None:
+    """Run ``test`` on a page holding the shipped module (its one ``export default`` made a global) and CSS."""
+    esm, css = table_module(), front_end()[1]
+    with _blank_page(browser) as page:
+        page.add_style_tag(content=css)
+        page.add_script_tag(content=esm.replace("export default", "window.btWidget =", 1) + HARNESS)
+        test(page)
 
 
 def in_chromium(test: Callable[[Page], None]) -> Callable[[ChromiumThread], None]:
@@ -266,15 +273,8 @@ def test_the_loader_evaluates_the_table_module_once_for_many_tables(chromium: Ch
     result: dict[str, Any] = {}
 
     def check(browser: Browser) -> None:
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        try:
-            page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
+        with _blank_page(browser) as page:
             result.update(page.evaluate(LOADER_PAGE, [loader, tables, MODULE_KEY_PREFIX]))
-        finally:
-            page.close()
-        assert not errors, errors
 
     chromium.run(check)
     assert result["made"] == [len(table_module().encode("utf-8"))], "one import of the embedded module, in full"
