@@ -4,6 +4,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .bench import engine
+from .bots.match_bench import main as bots_main
+from .czech.ai.solver_bench import main as solver_main
+from .referee import main as referee_main
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bulka_teach", description="bulka_teach: the rules engine's tools")
@@ -19,21 +24,15 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--jobs", type=int, default=None, help="bots: worker processes (default: every core)")
     bench.add_argument("--level", default="strong", help="bots: the sampling bot's level in its match (easy, medium, "
                        "strong)")
+    bench.add_argument("--game", default="czech-bulka", help="bots: the game the bots play (default czech-bulka)")
     args = parser.parse_args(argv)
     if args.command == "referee":
-        from .referee import main as referee_main
-
         return referee_main(args.file)
     if args.what == "solver":
-        from .bots.solver_bench import main as solver_main
-
         return solver_main(deals=args.deals or 200, seed=args.seed)
     if args.what == "bots":
-        from .bots.match_bench import main as bots_main
-
-        return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs, match_level=args.level)
-    from .bench import engine
-
+        return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs, match_level=args.level,
+                         game=args.game)
     engine(deals=args.deals or 4000, repeat=args.repeat)
     return 0
 

@@ -10,8 +10,14 @@ import platform
 import random
 import statistics
 import time
+from typing import cast
 
+from .czech import CzechBulka
 from .records import Record
+
+
+def _table(players: tuple[str, ...], seed: int) -> CzechBulka:
+    return cast(CzechBulka, Record(game="czech-bulka", players=players, seed=seed).start())
 
 
 def random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
@@ -23,7 +29,7 @@ def random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
     start = time.perf_counter()
     while done < deals:
         table += 1
-        game = Record(game="czech-bulka", players=players, seed=seed * 100_003 + table).start()
+        game = _table(players, seed * 100_003 + table)
         while game.bulka == 1 and done < deals:
             deal = game.deal
             actions = game.legal_actions()
@@ -36,13 +42,13 @@ def random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
 def _costs(steps: int, seed: int = 1) -> tuple[list[float], list[float]]:
     """Microseconds of each first ``legal_actions`` call after a move, and of ``view`` for the player to move."""
     rng = random.Random(seed)
-    game = Record(game="czech-bulka", players=("Ann", "Ben"), seed=seed).start()
+    game = _table(("Ann", "Ben"), seed)
     legal, view = [], []
     clock = time.perf_counter
     for _ in range(steps):
         if game.bulka > 1:
             seed += 1
-            game = Record(game="czech-bulka", players=("Ann", "Ben"), seed=seed).start()
+            game = _table(("Ann", "Ben"), seed)
         t0 = clock()
         actions = game.legal_actions()
         t1 = clock()

@@ -51,9 +51,14 @@ def _card(pack_name: str, code: str) -> Card:
 
 @dataclass(frozen=True)
 class Pack:
-    """A pack: rank symbols low to high, suit letters in the pack's suit order, and names."""
+    """A pack: rank symbols low to high, suit letters in the pack's suit order, and names.
+
+    ``art`` names the card art the table draws it with ("marias", "italian", "french"): card codes collide
+    across packs (``Ab`` is the ace of bells and the ace of batons), so every view says its pack's art.
+    """
 
     name: str
+    art: str
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
     rank_names: dict[str, str] = field(compare=False, hash=False)
@@ -118,6 +123,7 @@ class Pack:
 
 MARIAS = Pack(
     name="Mariáš",
+    art="marias",
     ranks=("7", "8", "9", "X", "U", "O", "K", "A"),
     suits=("h", "l", "a", "b"),
     rank_names={"7": "seven", "8": "eight", "9": "nine", "X": "ten", "U": "under (spodek)",
@@ -127,6 +133,7 @@ MARIAS = Pack(
 
 ITALIAN = Pack(
     name="Italian",
+    art="italian",
     ranks=("2", "7", "8", "9", "X", "F", "C", "R", "A"),
     suits=("s", "c", "d", "b"),
     rank_names={"2": "two", "7": "seven", "8": "eight", "9": "nine", "X": "ten", "F": "knave (fante)",
@@ -156,6 +163,6 @@ def french_pack(players: int, preset: str = "seed") -> Pack:
     if ranks is None:
         raise CardError(f"the {preset!r} preset has no pack for {players} players (it has {sorted(table)})")
     if ranks not in _french_cache:
-        _french_cache[ranks] = Pack(name=f"French {len(ranks) * 4}-card", ranks=ranks, suits=("c", "d", "h", "s"),
-                                    rank_names=_FRENCH_NAMES, suit_names=_FRENCH_SUITS)
+        _french_cache[ranks] = Pack(name=f"French {len(ranks) * 4}-card", art="french", ranks=ranks,
+                                    suits=("c", "d", "h", "s"), rank_names=_FRENCH_NAMES, suit_names=_FRENCH_SUITS)
     return _french_cache[ranks]

@@ -8,20 +8,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import Card, Pack
-
-if TYPE_CHECKING:
-    from .records import Record
+from .errors import DealCodeError
+from .records import Record
+from .registry import GAMES, game_spec, spec_by_tag
 
 _B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _B32_READ = {ch: i for i, ch in enumerate(_B32)} | {"O": 0, "I": 1, "L": 1}
 SEED_BITS = 40
-
-
-class DealCodeError(ValueError):
-    """A deal code that cannot be read."""
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
@@ -96,15 +91,10 @@ class DealCode:
     seed: int
 
     def __str__(self) -> str:
-        from .registry import game_spec
-
         return f"{game_spec(self.game).tag}{self.players}-{self.rules_id}-{encode_seed(self.seed)}"
 
     def record(self, players: Sequence[str]) -> Record:
         """A record that starts this deal for these players (the cut, then every deck, from the seed)."""
-        from .records import Record
-        from .registry import game_spec
-
         if len(players) != self.players:
             raise DealCodeError(f"deal code {self} is for {self.players} players, not {len(players)}")
         rules = game_spec(self.game).rules_from_id(self.rules_id)
@@ -113,15 +103,12 @@ class DealCode:
     @classmethod
     def parse(cls, code: str) -> DealCode:
         """Read a deal code; a DealCodeError says what is wrong with it."""
-        from .registry import GAMES
-
         text = (code or "").strip()
         parts = text.split("-")
         if len(parts) != 3:
             raise DealCodeError(f"{code!r} is not a deal code: it has three parts joined by '-', like CB2-std-4KQ7M2XA")
         head, rules_id, seed_text = parts
-        tags = {spec.tag: spec for spec in GAMES.values()}
-        spec = tags.get(head[:2].upper())
+        spec = spec_by_tag(head[:2].upper())
         if spec is None:
             raise DealCodeError(f"{code!r}: {head[:2]!r} names no game; the games are "
                                 + ", ".join(f"{s.tag} ({s.game})" for s in GAMES.values()))

@@ -28,3 +28,7 @@ class IllegalAction(ValueError):
 
 class ScenarioError(ValueError):
     """Malformed input to a game or the referee: unknown game, bad card code, bad deck, bad option."""
+
+
+class DealCodeError(ValueError):
+    """A deal code that cannot be read."""

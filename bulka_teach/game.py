@@ -1,30 +1,110 @@
-"""The one state-machine shape every game shares.
+"""The one state-machine shape every game shares, and the session contract the table, bots and referee use.
 
-Whose turn (``to_move``), ``legal_actions``, ``verdict``, ``apply``, ``over``, ``result``,
-per-seat ``view``, the event log and the record. ``legal_actions`` is, by construction,
+The state machine: whose turn (``to_move``), ``legal_actions``, ``verdict``, ``apply``, ``over``,
+``result``, per-seat ``view``, the event log and the record. ``legal_actions`` is, by construction,
 every candidate action whose verdict is ok, so legality and its explanation cannot disagree.
 A refused action raises ``IllegalAction`` before anything is changed.
+
+The session: a game object is a whole session of deals at one table — its seats and their names, the
+chips before each seat and the pot(s), every deal played (``deals``; each a ``Deal``: its number, dealer,
+seats, where its events begin, whether it is over) with its summary (``deal_summary``), and the view a
+seat had at any step of the log (``view_at``). Views are JSON-ready dicts: every game's view holds the
+``SessionView`` keys, its deal (when there is one) the ``DealView`` keys, and the game adds its own.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypedDict, TypeVar
 
+from .cards import Pack
 from .dealing import DealCode
 from .errors import IllegalAction, Refusal
 from .events import Event
+from .house_rules import HouseRules
 from .records import Record
 
 Parsed = Any  # a game's own parsed form of an action string
+View = dict[str, Any]  # a seat's view (the keys of ``SessionView`` and the game's own)
+PREVIOUS = 3  # a view's "previous" lists the summaries of at most this many finished deals
 
 
-class Game(ABC):
-    """Base of each game's state machine (a whole session of play at one table)."""
+class Deal(Protocol):
+    """What every game's deal tells the session: its number, dealer, seats (those playing it), where its
+    events begin in the session's log, and whether it is over."""
+
+    number: int
+    dealer: int
+    seats: tuple[int, ...]
+    first_event: int
+
+    @property
+    def over(self) -> bool: ...
+
+
+D = TypeVar("D", bound=Deal)
+
+
+class Pot(NamedTuple):
+    """Chips in the middle of the table: what the pot is called, and how many chips it holds."""
+
+    name: str
+    amount: int
+
+
+class PotView(TypedDict):
+    name: str
+    amount: int
+
+
+class LogEntry(TypedDict):
+    kind: str
+    seat: int | None
+    text: str
+
+
+class DealView(TypedDict):
+    """The keys every game's deal view holds (the game adds its own)."""
+
+    number: int
+    dealer: int
+    phase: str
+    to_move: int | None
+    hand: list[str]  # the viewer's cards (none for a spectator or a seat not in the deal)
+    hand_counts: dict[str, int]  # by seat (as a string): how many cards each seat in the deal holds
+    outcome: dict[str, Any] | None
+
+
+class SessionView(TypedDict):
+    """The keys every game's view holds (the game adds its own, e.g. Czech Bulka's ``bank`` and ``streaks``)."""
+
+    game: str
+    seat: int | None
+    players: list[str]
+    pack: str  # the art of the cards' pack: "marias", "italian" or "french" (codes collide across packs)
+    rules: dict[str, Any]
+    rules_id: str
+    chips: list[int]
+    pots: list[PotView]
+    to_move: int | None
+    legal: list[str]
+    deal: DealView | None
+    previous: list[dict[str, Any]]
+    log: list[LogEntry]
+
+
+class Game(ABC, Generic[D]):
+    """Base of each game's state machine (a whole session of play at one table); ``D`` is the game's deal."""
 
     game_id: ClassVar[str]
     #: Action strings whose parsed form never changes (looked up before calling ``_parse``).
     _parsed_once: ClassVar[dict[str, Any]] = {}
+    # --- the session, kept by each game -----------------------------------------------
+    pack: Pack  # the pack the table deals
+    rules: HouseRules  # the house rules in force
+    chips: list[int]  # by seat: chips won or lost so far
+    deals: list[D]  # every deal so far, the current one last
+    deal: D | None  # the deal being played (None: no deck left to deal one)
 
     def __init__(self, record: Record) -> None:
         self.setup = record  # the record this game was started from, without actions
@@ -70,10 +150,122 @@ class Game(ABC):
     def explain(self, event: Event, viewer: int | None = None) -> str:
         """The event in a sentence for the learner, as ``viewer`` may know it."""
 
+    @abstractmethod
+    def pots(self) -> list[Pot]:
+        """The chips in the middle of the table now (Czech Bulka: the bank)."""
+
+    @abstractmethod
+    def deal_view(self, deal: D, seat: int | None) -> dict[str, Any]:
+        """``deal`` as ``seat`` sees it now (its ``DealView`` keys and the game's own)."""
+
+    @abstractmethod
+    def deal_summary(self, deal: D) -> dict[str, Any]:
+        """A deal as the referee reports it: public facts only."""
+
     # --- shared -------------------------------------------------------------------------
     @property
     def over(self) -> bool:
         return self.to_move is None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def n(self) -> int:
+        """How many seats the table has."""
+        return len(self.setup.players)
+
+    def session_view(self, seat: int | None) -> dict[str, Any]:
+        """The ``SessionView`` keys of ``view(seat)`` now: what every game's view starts with."""
+        to_move = self.to_move
+        rules = self.rules
+        return {
+            "game": self.setup.game,
+            "seat": seat,
+            "players": list(self.setup.players),
+            "pack": self.pack.art,
+            "rules": rules.to_dict(),
+            "rules_id": rules.rules_id,
+            "chips": list(self.chips),
+            "pots": [{"name": pot.name, "amount": pot.amount} for pot in self.pots()],
+            "to_move": to_move,
+            "legal": self.legal_actions() if seat is not None and seat == to_move else [],
+            "deal": self.deal_view(self.deal, seat) if self.deal is not None else None,
+            "previous": [self.deal_summary(d) for d in self.deals if d.over][-PREVIOUS:],
+            "log": self.log_entries(seat, self.deals[-1].first_event if self.deals else 0, len(self.events)),
+        }
+
+    def log_entries(self, seat: int | None, start: int, stop: int) -> list[dict[str, Any]]:
+        """Events ``start``…``stop - 1`` as the game explains them to ``seat`` (a view's log)."""
+        return [self.log_entry(e, seat) for e in self.events[start:stop]]
+
+    def log_entry(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """One event of a view's log: its kind, seat and the sentence for ``seat`` (a game may add public facts)."""
+        return {"kind": event.kind, "seat": event.seat, "text": self.explain(event, seat)}
+
+    # --- the log, deal by deal ------------------------------------------------------------
+    def deal_end(self, k: int) -> int:
+        """One past the last event of deal ``k`` (its settlement included)."""
+        deals = self.deals
+        return deals[k + 1].first_event if k + 1 < len(deals) else len(self.events)
+
+    def deal_index_of(self, event_index: int) -> int | None:
+        """The deal (index into ``deals``) that event ``event_index`` belongs to; None before the first deal.
+
+        The settlement after a deal (game over, payment, a new stake) belongs to the deal it ends.
+        """
+        found = None
+        for k, deal in enumerate(self.deals):
+            if deal.first_event <= event_index:
+                found = k
+        return found
+
+    def view_at(self, seat: int | None, upto: int | None = None) -> dict[str, Any]:
+        """``view(seat)`` as it looked once the first ``upto`` events had happened (None: all of them).
+
+        Games deal the next deal inside the action that ends one, so after that action ``view(seat)``
+        already shows the new deal; steppers and practice tables still want to show the finished deal (its
+        tricks, outcome and log) until the learner moves on. This shows the deal event ``upto - 1`` belongs
+        to, drawn by ``deal_view`` for the same seat, with the log cut at that event; a finished deal is
+        shown with nothing asked of anyone (also the last deal of a record whose decks ran out, where the
+        view has no deal). At the end of the log of the current deal it is ``view(seat)`` unchanged.
+        """
+        view = self.view(seat)
+        total = len(self.events)
+        upto, k = self._shown(upto)
+        if upto == total and (k is None or self.deals[k] is self.deal):
+            return view
+        if k is None:  # before any card is dealt (the cut, the first stake)
+            view.update(deal=None, to_move=None, legal=[], log=self.log_entries(seat, 0, upto), previous=[])
+            return view
+        deal = self.deals[k]
+        view["deal"] = self.deal_view(deal, seat)
+        view["log"] = self.log_entries(seat, deal.first_event, upto)
+        if deal is not self.deal:
+            view.update(to_move=None, legal=[])
+            view["previous"] = [self.deal_summary(d) for d in self.deals[: k + 1] if d.over][-PREVIOUS:]
+            self._past_view(view, deal)
+        return view
+
+    def _shown(self, upto: int | None) -> tuple[int, int | None]:
+        """``upto`` within the log (None: all of it) and the deal its last event belongs to (None: before any)."""
+        total = len(self.events)
+        upto = total if upto is None else min(upto, total)
+        return upto, self.deal_index_of(upto - 1) if upto > 0 else None
+
+    def _past_view(self, view: dict[str, Any], deal: D) -> None:
+        """Mend the game's own keys of a view that shows a finished ``deal`` (e.g. who sat it out)."""
+
+    def open_view(self, upto: int | None = None) -> dict[str, Any]:
+        """A lesson demonstration: the spectator's ``view_at`` with every playing seat's hand face up
+        (``deal["open_hands"]``), each from that seat's own view of the deal."""
+        view = self.view_at(None, upto)
+        _, k = self._shown(upto)
+        if k is not None:
+            deal = self.deals[k]
+            view["deal"]["open_hands"] = {s: self.deal_view(deal, int(s))["hand"] for s in view["deal"]["hand_counts"]}
+        return view
 
     def legal_actions(self) -> list[str]:
         """Every action the seat to move may take now: the candidates whose verdict is ok."""

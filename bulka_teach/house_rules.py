@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .errors import ScenarioError
 
@@ -16,15 +16,20 @@ R = TypeVar("R", bound="HouseRules")
 STANDARD = "std"
 
 
-def option(default: Any, key: str, help: str, choices: tuple[str, ...] = (), low: int = 0, high: int = 10**6) -> Any:
-    """Declare one house rule: its default, one-letter key for the rules id, a sentence, its values."""
+def option(default: Any, key: str, help: str, choices: tuple[str, ...] = (), low: int = 0, high: int = 10**6,
+           label: str = "", choice_labels: Mapping[str, str] | None = None) -> Any:
+    """Declare one house rule: its default, one-letter key for the rules id, a sentence, its values, and the
+    words the house-rules panel shows for it (``label``) and for each of its choices (``choice_labels``)."""
     return dataclasses.field(default=default, metadata={"key": key, "help": help, "choices": choices,
-                                                         "low": low, "high": high})
+                                                         "low": low, "high": high, "label": label,
+                                                         "choice_labels": dict(choice_labels or {})})
 
 
 @dataclasses.dataclass(frozen=True)
 class HouseRules:
     """Base of each game's rules dataclass."""
+
+    panel_title: ClassVar[str] = "House rules"  # the heading of the house-rules panel
 
     @classmethod
     def options(cls) -> list[dataclasses.Field]:
@@ -94,7 +99,9 @@ class HouseRules:
     def describe(self) -> list[dict[str, Any]]:
         """Each option with its value, default, allowed values and sentence: the house-rules panel."""
         return [{"name": f.name, "value": getattr(self, f.name), "default": f.default, "help": f.metadata["help"],
-                 "choices": list(f.metadata["choices"]) or ([False, True] if isinstance(f.default, bool) else None)}
+                 "choices": list(f.metadata["choices"]) or ([False, True] if isinstance(f.default, bool) else None),
+                 "label": f.metadata["label"] or f.name, "choice_labels": f.metadata["choice_labels"],
+                 "low": f.metadata["low"], "high": f.metadata["high"]}
                 for f in self.options()]
 
 

@@ -6,10 +6,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError
+from .house_rules import HouseRules
+from .registry import GameSpec, game_spec
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a type only: the game base imports this module
     from .game import Game
-    from .house_rules import HouseRules
 
 FORMAT = 1
 
@@ -88,9 +89,7 @@ class Record:
             raise ScenarioError(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
         return cls.from_dict(data)
 
-    def _spec(self):
-        from .registry import game_spec
-
+    def _spec(self) -> GameSpec:
         return game_spec(self.game)
 
     def start(self) -> Game:

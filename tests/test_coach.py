@@ -4,8 +4,10 @@ from __future__ import annotations
 import pytest
 
 from bulka_teach import Record
-from bulka_teach.bots.coach import Coach, describe
-from bulka_teach.bots.sampling import Estimate, Evaluation, SamplingBot
+from bulka_teach.bots.coach import Coach
+from bulka_teach.bots.sampling import Estimate, Evaluation
+from bulka_teach.czech.ai.coaching import describe
+from bulka_teach.czech.ai.sampling import SamplingBot
 from bulka_teach.czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from bulka_teach.czech.stacking import stack_deck
 

@@ -9,7 +9,7 @@ from conftest import czech
 from test_sampler import true_world
 
 from bulka_teach import Record
-from bulka_teach.bots.inference import (
+from bulka_teach.czech.ai.inference import (
     answer_chance,
     exchange_chance,
     likely_worlds,
@@ -21,8 +21,8 @@ from bulka_teach.bots.inference import (
     rule_card,
     take_chance,
 )
-from bulka_teach.bots.sampler import read_view, sample_worlds
-from bulka_teach.bots.teaching import RuleBot
+from bulka_teach.czech.ai.sampler import read_view, sample_worlds
+from bulka_teach.czech.ai.teaching import RuleBot
 from bulka_teach.czech.rules import PACK, SUITS
 
 HEARTS = SUITS.index("h")

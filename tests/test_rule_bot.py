@@ -7,8 +7,9 @@ import pathlib
 import pytest
 
 from bulka_teach import Record
-from bulka_teach.bots import RULES, RandomBot, RuleBot, default_bot
-from bulka_teach.bots.teaching import RULES_BY_NAME, advice_of_rules
+from bulka_teach.bots import RandomBot
+from bulka_teach.czech.ai import RULES, RuleBot, default_bot
+from bulka_teach.czech.ai.teaching import RULES_BY_NAME, advice_of_rules
 from bulka_teach.czech.stacking import stack_deck
 
 HOUSE_RULES = [{}, {"must_beat": True}, {"meld_scope": "best_only", "bela_mode": "capture"},
@@ -58,10 +59,10 @@ def test_practice_tables_get_the_rule_bot():
 
 def test_the_bot_reads_views_only():
     """The module imports from the engine only card tables and the meld reader, never a game or a record."""
-    source = (pathlib.Path(__file__).parents[1] / "bulka_teach" / "bots" / "teaching.py").read_text()
+    source = (pathlib.Path(__file__).parents[1] / "bulka_teach" / "czech" / "ai" / "teaching.py").read_text()
     imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
-    assert imported <= {"__future__", "collections.abc", "dataclasses", "typing", "cards", "czech.melds",
-                        "czech.rules", "base"}, imported
+    assert imported <= {"__future__", "collections.abc", "dataclasses", "typing", "cards", "melds",
+                        "rules", "bots.base"}, imported
 
 
 def test_noise_out_of_range_is_refused_with_a_sentence():

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bulka_teach import Record
-from bulka_teach.bots.inference import likely_worlds
-from bulka_teach.bots.sampler import World, contradiction, read_view, sample_worlds
-from bulka_teach.bots.solver import position_from_deal, position_from_world
+from bulka_teach.czech.ai.inference import likely_worlds
+from bulka_teach.czech.ai.sampler import World, contradiction, read_view, sample_worlds
+from bulka_teach.czech.ai.solver import position_from_deal, position_from_world
 from bulka_teach.czech.deal import PLAY, TRUMP
 from bulka_teach.czech.melds import find_melds
 from bulka_teach.czech.rules import PACK

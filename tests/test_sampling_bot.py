@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from bulka_teach import IllegalAction, Record
 from bulka_teach.bots.base import RandomBot
-from bulka_teach.bots.sampling import LEVELS, SamplingBot
+from bulka_teach.bots.sampling import LEVELS
+from bulka_teach.czech.ai.sampling import SamplingBot
 from bulka_teach.czech.deal import PLAY
 
 

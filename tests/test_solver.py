@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bulka_teach import Record
-from bulka_teach.bots.solver import declarer_wins, final_margin, position_from_deal, solve
+from bulka_teach.czech.ai.solver import declarer_wins, final_margin, position_from_deal, solve
 from bulka_teach.czech.deal import PLAY
 from bulka_teach.czech.rules import BELA, LAST_TRICK, PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP
 
@@ -165,7 +165,7 @@ def test_refuses_a_finished_or_empty_position():
 
 def test_equivalent_cards_share_a_value_and_differing_points_are_kept_apart():
     """7 and 8 of a plain suit with nothing between them are one card to the solver; X and K are not."""
-    from bulka_teach.bots.solver import Position
+    from bulka_teach.czech.ai.solver import Position
 
     mask = sum(1 << PACK.card(c).index for c in ("7l", "8l", "Xl", "Kl"))
     opponent = sum(1 << PACK.card(c).index for c in ("Al", "9a", "Aa", "Ka"))
@@ -176,7 +176,7 @@ def test_equivalent_cards_share_a_value_and_differing_points_are_kept_apart():
 
 
 def test_bench_prints_the_figures(capsys):
-    from bulka_teach.bots.solver_bench import main
+    from bulka_teach.czech.ai.solver_bench import main
 
     assert main(deals=3, seed=5) == 0
     out = capsys.readouterr().out
@@ -184,8 +184,8 @@ def test_bench_prints_the_figures(capsys):
 
 
 def test_best_value_and_the_yes_or_no_search_agree_with_the_full_solution():
-    from bulka_teach.bots.solver import best_value, declarer_makes_it
-    from bulka_teach.bots.solver_bench import first_lead
+    from bulka_teach.czech.ai.solver import best_value, declarer_makes_it
+    from bulka_teach.czech.ai.solver_bench import first_lead
 
     for seed in range(1, 9):
         position = first_lead(seed)
@@ -197,7 +197,7 @@ def test_best_value_and_the_yes_or_no_search_agree_with_the_full_solution():
 
 def test_capture_mode_bela_at_stake_agrees_with_plain_minimax():
     """bela_mode=capture with trump O and K still to be won: the 40 goes to whoever wins both."""
-    from bulka_teach.bots.solver import BELA_NONE
+    from bulka_teach.czech.ai.solver import BELA_NONE
 
     checked = 0
     for seed in range(1000, 3000):

@@ -7,7 +7,8 @@ import random
 import pytest
 from test_table_practice import play
 
-from bulka_teach.bots import OPPONENTS, Choice, RuleBot, SamplingBot, opponent_bot
+from bulka_teach.bots import Choice
+from bulka_teach.czech.ai import OPPONENTS, RuleBot, SamplingBot, opponent_bot
 from bulka_teach.table import Practice
 
 

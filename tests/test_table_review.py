@@ -12,7 +12,7 @@ from test_table_practice import controls, legal_clicks, play
 from bulka_teach.bots import Coach
 from bulka_teach.bots.coach import ReviewItem
 from bulka_teach.bots.sampling import Estimate, Evaluation
-from bulka_teach.bots.teaching import RULES_BY_NAME
+from bulka_teach.czech.ai.teaching import RULES_BY_NAME
 from bulka_teach.czech.rules import PACK, POINTS_WITH_TRUMP, SUITS
 from bulka_teach.table import Practice
 from bulka_teach.table.review import cost_text, first_action_of_deal, summary

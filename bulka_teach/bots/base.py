@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+View = dict[str, Any]  # a seat's view, as ``game.view(seat)`` returns it
 
 
 @dataclass(frozen=True)
@@ -42,3 +45,20 @@ class RandomBot:
     def choose(self, view: dict[str, Any]) -> Choice:
         legal = asked(view)
         return Choice(self.rng.choice(legal), "a random legal action")
+
+
+@dataclass(frozen=True)
+class GameAI:
+    """A game's computer players and coaching, as its ``GameSpec.ai`` offers them to the table and the coach.
+
+    ``opponents``: the practice opponents by name, with the words the table shows; ``opponent(name, seed)``
+    makes one (deterministic for a seed and a view); ``teacher``: what the coach needs (``coach.Teacher``);
+    ``default``: the opponent a practice table starts with; ``arena``: the game's side of the bots' match bench
+    (``match_bench.Arena``).
+    """
+
+    opponents: Mapping[str, str]
+    opponent: Callable[[str, int | None], Bot]
+    teacher: Any
+    default: str
+    arena: Any = None

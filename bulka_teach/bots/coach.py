@@ -1,10 +1,11 @@
 """The coach: a hint for the position in front of the learner, and a review of a hand after it.
 
 Both see only what the learner saw. ``hint(view)`` takes the learner's view; ``review(record, seat)``
-replays the record to each of the seat's decisions and takes ``game.view(seat)`` there. The values
-come from an evaluator — by default the sampling bot (``sampling.SamplingBot.evaluate``), which deals
-the hidden cards many ways consistent with the view and solves each deal exactly — and the teaching
-rules (``teaching.py``) name the rule a weak decision breaks.
+replays the record to each of the seat's decisions and takes ``game.view(seat)`` there. The loop is the
+same for every game; what it needs of one is a ``Teacher`` (the game's ``GameAI.teacher``): an evaluator —
+by default the game's sampling bot, which deals the hidden cards many ways consistent with the view and
+solves each deal exactly —, the teaching rules' advice, which name the rule a weak decision breaks, each
+rule's lesson, and the situation in words.
 
 Best means the sampling bot's utility: the chance to win the game (``sampling.PAY_WEIGHT`` could weigh the
 chance of paying the stake against it; it is 0), with the final points margin separating near-equal choices.
@@ -16,14 +17,11 @@ win, the teaching rule broken, and a sentence for the learner.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from ..czech.rules import SUIT_NAMES
 from ..records import Record
-from .teaching import RULES_BY_NAME, advice_of_rules
-
-if TYPE_CHECKING:
-    from .sampling import Estimate, Evaluation
+from ..registry import game_spec
+from .sampling import Estimate, Evaluation, deals_text
 
 #: A decision whose utility is within this of the best one's is as good (sampling noise): 1% of a game.
 UTILITY_TOLERANCE = 0.01
@@ -61,73 +59,88 @@ class ReviewItem:
     mistake: bool
 
 
-def describe(view: dict[str, Any]) -> str:
-    """The view's situation in a sentence: the deal, the phase, trumps and who declared, the trick, the hand."""
-    deal = view["deal"]
-    phase = deal["phase"]
-    trumps = ""
-    if deal["trump"]:
-        declared = "you declared" if deal["declarer"] == view["seat"] else "your opponent declared"
-        trumps = f", trumps {SUIT_NAMES[deal['trump']]} ({declared})"
-    if phase == "trump":
-        offer = deal["offer"]
-        where = f"choosing trumps: {SUIT_NAMES[offer['suit']]} ({offer['which']} candidate) offered"
-    elif phase == "play":
-        led = ", ".join(t["card"] for t in deal["trick"])
-        where = f"trick {len(deal['tricks']) + 1}{trumps}, " + (f"{led} led to you" if led else "your lead")
-    else:
-        where = {"exchange": "the exchange question (šíbr)", "discard": "discarding after the exchange",
-                 "hundred-ask": "the hundred (sto) question", "hundred-answer": "answering the opponent's hundred"
-                 }.get(phase, phase) + trumps
-    return f"Deal {deal['number']}, {where}; your hand: {' '.join(deal['hand'])}."
+class Teacher(Protocol):
+    """What the coach needs of a game (``GameAI.teacher``)."""
+
+    def evaluator(self, level: str, seed: int) -> Evaluator:
+        """The evaluator the coach uses unless it is given one (the game's sampling bot at ``level``)."""
+
+    def advice(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+        """(rule name, action) for each teaching rule that advises something here, in the rules' order."""
+
+    def lesson(self, rule: str) -> str:
+        """The sentence of the teaching rule named ``rule``."""
+
+    def describe(self, view: dict[str, Any]) -> str:
+        """The view's situation in a sentence for the learner."""
 
 
-def best_with_rule(view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
+def teacher_of(game: str) -> Teacher:
+    """The teacher of a game, by id (its spec's ``ai``); a ValueError when the game has no computer players."""
+    ai = game_spec(game).ai
+    if ai is None:
+        raise ValueError(f"{game} has no computer players or coach yet")
+    return ai.teacher  # type: ignore[no-any-return]
+
+
+def best_with_rule(teacher: Teacher, view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
     """The best action and the teaching rule behind it. Among the actions as good as the top one (within
     ``UTILITY_TOLERANCE``), the one a teaching rule recommends is preferred, so hints teach the rules."""
     estimates = evaluation.estimates
     ranked = evaluation.ranked()
     top = estimates[ranked[0]].utility
     near = {a for a in ranked if top - estimates[a].utility <= UTILITY_TOLERANCE}
-    for rule, advice in advice_of_rules(view):
-        if advice.action in near:
-            return advice.action, rule.name
+    for rule, action in teacher.advice(view):
+        if action in near:
+            return action, rule
     return ranked[0], None
 
 
-def rule_against(view: dict[str, Any], taken: str) -> str | None:
+def rule_against(teacher: Teacher, view: dict[str, Any], taken: str) -> str | None:
     """The first teaching rule that advised something other than ``taken`` here."""
-    return next((rule.name for rule, advice in advice_of_rules(view) if advice.action != taken), None)
+    return next((rule for rule, action in teacher.advice(view) if action != taken), None)
 
 
-def _deals(n: int) -> str:
-    return f"{n} possible deal{'s' if n != 1 else ''}"
-
-
-def _lesson(rule: str | None) -> str:
-    return f" Teaching rule {rule}: {RULES_BY_NAME[rule].lesson}" if rule is not None else ""
+def lesson_text(teacher: Teacher, rule: str | None) -> str:
+    """What a coach's sentence ends with when it names a teaching rule: " Teaching rule R: its sentence"."""
+    return f" Teaching rule {rule}: {teacher.lesson(rule)}" if rule is not None else ""
 
 
 class Coach:
-    """Hints and reviews, valued by ``evaluator`` (by default the sampling bot at ``level``)."""
+    """Hints and reviews of any game, valued by ``evaluator`` (by default the game's sampling bot at ``level``)
+    and taught by the game's ``Teacher`` (``teacher`` overrides it)."""
 
-    def __init__(self, evaluator: Evaluator | None = None, level: str = "medium", seed: int = 0) -> None:
-        if evaluator is None:
-            from .sampling import SamplingBot
+    def __init__(self, evaluator: Evaluator | None = None, level: str = "medium", seed: int = 0,
+                 teacher: Teacher | None = None) -> None:
+        self.given = evaluator
+        self.level, self.seed = level, seed
+        self.teacher_given = teacher
+        self._evaluators: dict[str, Evaluator] = {}
 
-            evaluator = SamplingBot(level=level, seed=seed)
-        self.evaluator = evaluator
+    def teacher(self, view: dict[str, Any]) -> Teacher:
+        return self.teacher_given or teacher_of(view["game"])
+
+    def evaluator(self, view: dict[str, Any]) -> Evaluator:
+        """The evaluator for the view's game: the one given, else the game's (made once per game)."""
+        if self.given is not None:
+            return self.given
+        game = view["game"]
+        if game not in self._evaluators:
+            self._evaluators[game] = self.teacher(view).evaluator(self.level, self.seed)
+        return self._evaluators[game]
 
     def hint(self, view: dict[str, Any]) -> Hint:
         """The best action for the seat whose view this is, and why."""
         legal = view.get("legal") or []
         if not legal:
             raise ValueError("there is nothing to hint: this view asks nothing of its seat (view['legal'] is empty)")
-        evaluation = self.evaluator.evaluate(view) if len(legal) > 1 else None
+        evaluation = self.evaluator(view).evaluate(view) if len(legal) > 1 else None
         if evaluation is None or not evaluation.estimates:
             return Hint(legal[0], f"{legal[0]} is the only thing you may do now.", None, {})
-        best, rule = best_with_rule(view, evaluation)
-        return Hint(best, self._why_best(best, evaluation) + _lesson(rule), rule, dict(evaluation.estimates))
+        teacher = self.teacher(view)
+        best, rule = best_with_rule(teacher, view, evaluation)
+        return Hint(best, self._why_best(best, evaluation) + lesson_text(teacher, rule), rule,
+                    dict(evaluation.estimates))
 
     def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
         """Every decision ``seat`` made in the record from action ``start`` on (those with a choice), judged from
@@ -145,18 +158,20 @@ class Coach:
         return items
 
     def _judge(self, index: int, view: dict[str, Any], action: str) -> ReviewItem | None:
-        evaluation = self.evaluator.evaluate(view)
+        evaluation = self.evaluator(view).evaluate(view)
         estimates = evaluation.estimates
         if not estimates:
             return None
-        best, rule = best_with_rule(view, evaluation)
+        teacher = self.teacher(view)
+        describe = teacher.describe
+        best, rule = best_with_rule(teacher, view, evaluation)
         top = estimates[best]
-        deals = _deals(evaluation.worlds)
+        deals = deals_text(evaluation.worlds)
         taken = estimates.get(action)
-        rule = rule or rule_against(view, action)
+        rule = rule or rule_against(teacher, view, action)
         if taken is None:  # e.g. a discard the sampling bot did not think worth valuing
             sentence = (f"{action}: the cards worth considering here were others; {best} was best over {deals}."
-                        + _lesson(rule))
+                        + lesson_text(teacher, rule))
             return ReviewItem(index, describe(view), view, action, best, None, None, rule, sentence, True)
         cost_win = max(0.0, top.win - taken.win)
         cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
@@ -175,14 +190,14 @@ class Coach:
         if rule is None:
             sentence += (" The teaching rules would have chosen as you did; the possible deals show that "
                          f"{best} does better here.")
-        sentence += _lesson(rule)
+        sentence += lesson_text(teacher, rule)
         return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True)
 
     @staticmethod
     def _why_best(action: str, evaluation: Evaluation) -> str:
         estimates = evaluation.estimates
         best = estimates[action]
-        deals = _deals(evaluation.worlds)
+        deals = deals_text(evaluation.worlds)
         odds = f"you win the game in {best.win:.0%} of them"
         others = [a for a in evaluation.ranked() if a != action]
         if not others:

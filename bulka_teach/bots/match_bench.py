@@ -1,4 +1,6 @@
-"""``python -m bulka_teach bench bots``: how fast each bot decides, and how strong it is in duplicate matches.
+"""``python -m bulka_teach bench bots [--game ID]``: how fast each bot decides, and how strong it is in duplicate
+matches — an arena for any game whose ``GameSpec.ai`` has an ``arena`` (its bots by name, when a match is over,
+who won it).
 
 **Decision time.** Views are collected from a few games between rule-based bots; every bot (each sampling
 level too) is timed choosing on the same views. Figures are printed, never asserted.
@@ -20,29 +22,51 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from ..game import Game
 from ..records import Record
+from ..registry import game_spec
 from .base import Bot, RandomBot
-from .sampling import LEVELS, SamplingBot
-from .teaching import RuleBot
+from .sampling import LEVELS
 
 PLAYERS = ("A", "B")
 MAX_ACTIONS = 2_000  # a game is far shorter; a longer one means a bot is stuck
+GAME = "czech-bulka"
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name, seeded for one game: ``random``, ``rule``, ``sampling:<level>`` or
-    ``sampling:<level>:<worlds>`` (the level with fewer or more worlds per decision)."""
+class Arena(Protocol):
+    """A game's side of the arena (``GameAI.arena``)."""
+
+    names: str  # the bot names it makes, for error messages ("rule or sampling:<level>[:<worlds>]")
+
+    def bot(self, name: str, seed: int) -> Bot | None:
+        """The game's bot of that name, seeded for one game (None: no such bot)."""
+
+    def over(self, game: Game[Any]) -> bool:
+        """Whether the match (one unit of the game: Czech Bulka's one game, redeals included) is decided."""
+
+    def winner(self, game: Game[Any]) -> int:
+        """The seat that won the match, once ``over``."""
+
+
+def arena(game: str) -> Arena:
+    ai = game_spec(game).ai
+    if ai is None or ai.arena is None:
+        raise ValueError(f"{game} has no computer players to match yet")
+    return ai.arena  # type: ignore[no-any-return]
+
+
+def make_bot(name: str, seed: int, game: str = GAME) -> Bot:
+    """A bot by name, seeded for one game: ``random``, or one of the game's (Czech Bulka: ``rule``,
+    ``sampling:<level>`` or ``sampling:<level>:<worlds>``, the level with fewer or more worlds per decision)."""
     if name == "random":
         return RandomBot(seed)
-    if name == "rule":
-        return RuleBot(seed)
-    if name.startswith("sampling:"):
-        parts = name.split(":")
-        worlds = int(parts[2]) if len(parts) > 2 else None
-        return SamplingBot(level=parts[1], seed=seed, worlds=worlds)
-    raise ValueError(f"unknown bot {name!r}: use random, rule or sampling:<level>[:<worlds>]")
+    side = arena(game)
+    bot = side.bot(name, seed)
+    if bot is None:
+        raise ValueError(f"unknown bot {name!r}: use random, {side.names}")
+    return bot
 
 
 @dataclass(frozen=True)
@@ -54,29 +78,30 @@ class GameResult:
     decisions: int
 
 
-def play_game(seed: int, names: tuple[str, str], first_seat: int) -> GameResult:
+def play_game(seed: int, names: tuple[str, str], first_seat: int, game_id: str = GAME) -> GameResult:
     """Play the game dealt by ``seed`` with bot ``names[0]`` in ``first_seat`` and ``names[1]`` in the other."""
-    game = Record(game="czech-bulka", players=PLAYERS, seed=seed).start()
+    game = Record(game=game_id, players=PLAYERS, seed=seed).start()
+    side = arena(game_id)
     seats = {first_seat: 0, 1 - first_seat: 1}
-    bots = {seat: make_bot(names[which], seed * 2 + seat) for seat, which in seats.items()}
+    bots = {seat: make_bot(names[which], seed * 2 + seat, game_id) for seat, which in seats.items()}
     start = list(game.chips)
     decisions = 0
-    while game.game_number == 1 and game.to_move is not None:
+    while not side.over(game) and game.to_move is not None:
         seat = game.to_move
         game.apply(bots[seat].choose(game.view(seat)).action, seat)
         decisions += 1
         if decisions > MAX_ACTIONS:
             raise RuntimeError(f"game {seed} did not end after {MAX_ACTIONS} actions")
-    winner = max(range(2), key=lambda s: game.streaks[s])
+    winner = side.winner(game)
     change = [game.chips[s] - start[s] for s in range(2)]
     return GameResult(first_won=winner == first_seat, chips=(change[first_seat], change[1 - first_seat]),
                       decisions=decisions)
 
 
-def play_deal(task: tuple[int, tuple[str, str]]) -> tuple[GameResult, GameResult]:
-    """Both games of a duplicate deal: the first bot in seat 0, then in seat 1."""
-    seed, names = task
-    return play_game(seed, names, 0), play_game(seed, names, 1)
+def play_deal(task: tuple[int, tuple[str, str]] | tuple[int, tuple[str, str], str]) -> tuple[GameResult, GameResult]:
+    """Both games of a duplicate deal (seed, bot names[, game id]): the first bot in seat 0, then in seat 1."""
+    seed, names, game = task if len(task) == 3 else (*task, GAME)  # type: ignore[misc]
+    return play_game(seed, names, 0, game), play_game(seed, names, 1, game)
 
 
 @dataclass(frozen=True)
@@ -106,10 +131,10 @@ class MatchSummary:
 
 
 def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
-              progress: Callable[[int, int, float, float], None] | None = None) -> MatchSummary:
-    """A duplicate match of ``deals`` deals (seeds ``seed`` …), in ``jobs`` processes (1: in this one);
-    ``progress(done, total, seconds, win rate so far)`` after every tenth of the deals."""
-    tasks = [(seed + i, names) for i in range(deals)]
+              progress: Callable[[int, int, float, float], None] | None = None, game: str = GAME) -> MatchSummary:
+    """A duplicate match of ``deals`` deals (seeds ``seed`` …) of ``game``, in ``jobs`` processes (1: in this
+    one); ``progress(done, total, seconds, win rate so far)`` after every tenth of the deals."""
+    tasks = [(seed + i, names, game) for i in range(deals)]
     wins: list[float] = []
     chips: list[list[float]] = [[], []]
     start = time.perf_counter()
@@ -134,13 +159,15 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
 
 
 # --- decision time ---------------------------------------------------------------------------
-def sample_views(games: int, seed: int) -> list[dict[str, Any]]:
-    """Every view a seat was asked to decide on, over ``games`` games between rule-based bots."""
+def sample_views(games: int, seed: int, game_id: str = GAME) -> list[dict[str, Any]]:
+    """Every view a seat was asked to decide on, over ``games`` games between the game's default bots."""
     views = []
+    side = arena(game_id)
+    default = game_spec(game_id).ai.default
     for g in range(games):
-        game = Record(game="czech-bulka", players=PLAYERS, seed=seed + 10_000 + g).start()
-        bot = RuleBot(g)
-        while game.game_number == 1 and game.to_move is not None:
+        game = Record(game=game_id, players=PLAYERS, seed=seed + 10_000 + g).start()
+        bot = make_bot(default, g, game_id)
+        while not side.over(game) and game.to_move is not None:
             view = game.view(game.to_move)
             views.append(view)
             game.apply(bot.choose(view).action)
@@ -161,8 +188,8 @@ class Timing:
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def time_decisions(name: str, views: list[dict[str, Any]]) -> Timing:
-    bot = make_bot(name, 1)
+def time_decisions(name: str, views: list[dict[str, Any]], game: str = GAME) -> Timing:
+    bot = make_bot(name, 1, game)
     seconds = []
     clock = time.perf_counter
     for view in views:
@@ -179,22 +206,22 @@ def _ms(seconds: float) -> str:
 
 
 def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_games: int = 4,
-         levels: Sequence[str] | None = None, match_level: str = "strong") -> int:
-    """Print decision times and the duplicate matches. ``levels`` limits the sampling levels timed (None: all);
-    the sampling bot plays the match at ``match_level``."""
+         levels: Sequence[str] | None = None, match_level: str = "strong", game: str = GAME) -> int:
+    """Print decision times and the duplicate matches of ``game``. ``levels`` limits the sampling levels timed
+    (None: all); the sampling bot plays the match at ``match_level``."""
     jobs = jobs or os.cpu_count() or 1
     if deals < 1:
         print("--deals must be 1 or more")
         return 2
-    print(f"bulka_teach bots benchmark — Python {platform.python_version()} on {platform.machine()}, "
-          f"{jobs} worker process(es)")
-    views = sample_views(games=timing_games, seed=seed)
+    print(f"bulka_teach bots benchmark — {game_spec(game).title}, Python {platform.python_version()} on "
+          f"{platform.machine()}, {jobs} worker process(es)")
+    views = sample_views(games=timing_games, seed=seed, game_id=game)
     levels = tuple(LEVELS) if levels is None else levels
     names = ["random", "rule", *(f"sampling:{level}" for level in levels)]
     print(f"Decision time over {len(views)} views from {timing_games} games (one core):")
     timings = {}
     for name in names:
-        timing = timings[name] = time_decisions(name, views)
+        timing = timings[name] = time_decisions(name, views, game)
         print(f"  {name:18} mean {_ms(timing.mean)}, p50 {_ms(timing.pct(.5))}, p95 {_ms(timing.pct(.95))}, "
               f"max {_ms(max(timing.seconds))}")
     decisions_per_game = len(views) / timing_games
@@ -203,14 +230,14 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
         print(f"    {done}/{total} deals, {seconds:.0f} s, win rate so far {win_rate:.3f}", flush=True)
 
     level = f"sampling:{match_level}"
-    timing = timings.get(level) or time_decisions(level, views)
+    timing = timings.get(level) or time_decisions(level, views, game)
     estimated = deals * decisions_per_game * timing.mean / jobs  # two games a deal; the sampling bot makes half
     print(f"Sampling level for the match: {match_level} (estimated {estimated / 60:.0f} minutes on {jobs} "
           f"process(es))")
     for pair in ((level, "rule"), ("rule", "random")):
         print(f"Duplicate match {pair[0]} vs {pair[1]}: {deals} deal{'s' if deals != 1 else ''}, each played twice "
               "with the seats swapped")
-        summary = run_match(pair, deals, seed, jobs, progress)
+        summary = run_match(pair, deals, seed, jobs, progress, game)
         goal = " (goal: at least 0.600)" if pair[0].startswith("sampling:") else ""
         print(f"  {pair[0]} win rate {summary.win_rate} (95% CI){goal}")
         for b in range(2):

@@ -1,79 +1,32 @@
-"""The sampling bot: many possible deals, each solved exactly, for every decision of the game.
+"""The sampling bot's skeleton, for any game: many possible worlds, each solved exactly, averaged.
 
-``SamplingBot(level)`` reads one seat's view and nothing else. For each decision it draws possible
-worlds consistent with the view (``sampler``), values every legal action in each world with the exact
-open-card solver (``solver``), averages, and picks the action of highest utility:
+``SamplingBot(game, level)`` reads one seat's view and nothing else. For each decision it asks the game
+(a ``SamplingGame``) what is decided and how to value it in one world, draws worlds of the hidden cards
+consistent with the view, values every legal action in each, averages, and picks the action of highest
+utility:
 
-    utility = P(win the game) - PAY_WEIGHT * P(pay the stake) + 0.002 * mean margin   (PAY_WEIGHT = 0)
+    utility = P(win) - PAY_WEIGHT * P(pay) + MARGIN_WEIGHT * mean margin      (PAY_WEIGHT = 0)
 
 (the margin — my points minus the opponent's at the end — only separates actions of equal chances).
 
-- **Play**: every legal card is valued in every world; in a world the chance to win is 0 or 1.
-- **Melds** (with the first card): a declaration changes the scored melds, not the play, so "declare M"
-  is valued as "declare M, then play c" for every card c (the best c counts: one card for all worlds,
-  as for a plain play); the bot declares whenever it helps on average, highest meld first.
-- **Šíbr during play**: "exchange, then play c" (the visible stock trump in hand, the exchanging card
-  out of play), solved exactly, against the plays without the exchange.
-- **Trumps** (take/pass/fold): each world's dokups are added, whoever holds the exchanging card
-  exchanges for the face-up trumps and discards its weakest cards, and the solver answers whether the
-  declarer makes the game (a yes-or-no search). Passing: when the opponent speaks next, it takes with
-  the chance a typical player holding its six cards would (``inference.take_chance``) and then I win
-  when it falls; otherwise the game goes on (next candidate or redeal), valued as
-  ``OPEN_GAME`` (0.35, measured: the one who passes usually lets the other take the better hand).
-  Folding loses and pays.
-- **Šíbr and discards before play**: the position at the first lead after each candidate (for discards,
-  the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule.
-- **The hundred**: play on against the opponent's hundred when it wins in some world (folding loses for
-  sure, without paying); fold when it wins in none.
-
-Not modelled: the opponent's own in-play šíbr, the hundred's fold when valuing earlier decisions (a
-hundred against the declarer is counted as played on), and what a declaration tells the opponent.
-
-The worlds follow what the opponent did (``inference.likely_worlds``): its answers on trumps (a world
-where the player who passed on hearts held five hearts is kept rarely, one where the player who took
-them held three often), its cards played (a world where the teaching rules, holding its cards, would
-have played another card is kept a quarter as often), its melds (one where it held a meld it did not
-declare, likewise) and its pass on the šíbr (one where it held the exchanging card, likewise).
-
-Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is
-spent; ``None`` makes decisions depend on the seed alone) and noise added to utilities (a weaker,
-more human bot). The worlds are drawn from the bot's own random generator (``seed``).
+Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is spent;
+``None`` makes decisions depend on the seed alone) and noise added to utilities (a weaker, more human
+bot). The worlds are drawn from the bot's own random generator (``seed``). Each game's own part — its
+sampler, solver and sentences — lives with the game (``bulka_teach.czech.ai.sampling``).
 """
 from __future__ import annotations
 
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from ..czech.melds import find_melds, parse_meld
-from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
-from .base import Choice, asked
-from .inference import likely_worlds, take_chance
-from .sampler import Knowledge, World, exchanging_card, face_up_exchange, held_at_checks, read_view
-from .solver import (
-    PlayState,
-    Position,
-    bela_holder,
-    best_value,
-    declarer_makes_it,
-    declarer_wins,
-    final_margin,
-    play_state_from_world,
-    position_from_state,
-    solve,
-)
+from .base import Choice, View, asked
 
-#: how much paying the stake weighs against a game won. Zero: the bot plays to win games (three in a row take the
-#: bank, and the stake paid goes into that bank); the chance to pay is still estimated and told. Against the rule-based
-#: bot a weight of 0.5 made it pass hands it would have won and lost more games than it saved stakes
+#: how much paying weighs against a game won (0: the bot plays to win; the chance to pay is still told)
 PAY_WEIGHT = 0.0
 MARGIN_WEIGHT = 0.002  # a point of margin: only separates actions of (nearly) equal chances
-#: the chance to win a game left open by passing on trumps (the next candidate or a redeal follow). Not 0.5:
-#: in 150 duplicate deals against the rule-based bot, a player who passed went on to win 36% of the time (the
-#: other, speaking next or on the next candidate, takes the good hands); of 0.5, 0.4 and 0.35 tried, 0.35 won most
-OPEN_GAME = 0.35
 
 
 @dataclass(frozen=True)
@@ -111,7 +64,7 @@ class Evaluation:
 
     estimates: dict[str, Estimate]
     worlds: int
-    decision: str  # play, declare, exchange, trump, discard, hundred, forced
+    decision: str  # the game's name for the kind of decision (play, trump, …; "forced": nothing to weigh)
     details: dict[str, Any] = field(default_factory=dict)
 
     def ranked(self) -> list[str]:
@@ -122,78 +75,91 @@ class Evaluation:
 Outcomes = dict[str, tuple[float, float, float | None]]
 
 
+@dataclass
+class Decision:
+    """What a game asks the skeleton to weigh: its kind, how to value the actions in one world, the worlds to
+    value them in (``worlds(n, rng, deadline)``), extra details for the sentences, and a last step over the
+    averaged evaluation (e.g. a declaration valued by its best follow-up card)."""
+
+    kind: str
+    per_world: Callable[[Any], Outcomes]
+    worlds: Callable[[int, random.Random, float | None], list[Any]]
+    details: dict[str, Any] = field(default_factory=dict)
+    settle: Callable[[Evaluation], Evaluation] = lambda evaluation: evaluation
+
+
+class SamplingGame(Protocol):
+    """A game's side of the sampling bot."""
+
+    def decision(self, view: View) -> Decision | Evaluation:
+        """What the view asks, to be weighed over worlds; an ``Evaluation`` with no estimates when there is
+        nothing to weigh (one action, or a phase the bot answers by rule)."""
+
+    def why(self, action: str, evaluation: Evaluation, view: View) -> str:
+        """The sentence that says why ``action`` is chosen."""
+
+    def only(self, action: str) -> str:
+        """The sentence for an action that is the only one."""
+
+    def name(self, action: str) -> str:
+        """How an action reads inside a sentence ("Ah", "discarding 7l")."""
+
+
 class SamplingBot:
-    """A bot of one level; ``choose(view)`` for the seat to move, ``evaluate(view)`` for the coach."""
+    """A bot of one level over ``game``; ``choose(view)`` for the seat to move, ``evaluate(view)`` for the coach."""
 
     name = "sampling"
 
-    def __init__(self, level: str = "strong", seed: int | None = None, *, worlds: int | None = None,
-                 time_cap: float | None | str = "level", noise: float | None = None) -> None:
+    def __init__(self, game: SamplingGame, level: str = "strong", seed: int | None = None, *,
+                 worlds: int | None = None, time_cap: float | None | str = "level", noise: float | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         base = LEVELS[level]
+        self.game = game
         self.level = level
         self.worlds = worlds if worlds is not None else base.worlds
-        self.time_cap = base.time_cap if time_cap == "level" else time_cap
+        self.time_cap: float | None = base.time_cap if time_cap == "level" else time_cap  # type: ignore[assignment]
         self.noise = base.noise if noise is None else noise
         self.rng = random.Random(seed)
 
-    # --- the Bot protocol ---------------------------------------------------------------
-    def choose(self, view: dict[str, Any]) -> Choice:
+    def choose(self, view: View) -> Choice:
         legal = asked(view)
         evaluation = self.evaluate(view)
         if not evaluation.estimates:
-            return Choice(legal[0], _only_sentence(legal[0]), evaluation.details.get("rule"))
+            return Choice(legal[0], self.game.only(legal[0]), evaluation.details.get("rule"))
         noisy = {a: e.utility + (self.rng.gauss(0.0, self.noise) if self.noise else 0.0)
                  for a, e in evaluation.estimates.items()}
         action = max(noisy, key=noisy.__getitem__)
         rule = evaluation.details.get("rule") if action.startswith("play ") else None
         best = evaluation.ranked()[0]
         if action != best:  # the noise of a weaker level chose another action
-            why = (f"A loose choice (level {self.level}): across {_deals(evaluation.worlds)}, {_name(best)} would "
-                   f"have done better on average than {_name(action)}.")
+            name = self.game.name
+            why = (f"A loose choice (level {self.level}): across {deals_text(evaluation.worlds)}, {name(best)} "
+                   f"would have done better on average than {name(action)}.")
             return Choice(action, why, rule)
-        return Choice(action, _why(action, evaluation, view), rule)
+        return Choice(action, self.game.why(action, evaluation, view), rule)
 
-    def evaluate(self, view: dict[str, Any]) -> Evaluation:
-        """Every legal action's estimate from sampled worlds (empty when there is only one action)."""
+    def evaluate(self, view: View) -> Evaluation:
+        """Every legal action's estimate from sampled worlds (empty when there is nothing to weigh)."""
         legal = list(view.get("legal") or [])
-        deal = view["deal"]
-        plays = [a for a in legal if a.startswith("play ")]
-        if len(legal) == 1:
-            return Evaluation({}, 0, "forced", {"rule": _forced_rule(view, plays) if plays else None})
-        knowledge = read_view(view)
-        phase = deal["phase"]
-        if phase == "play":
-            evaluation = _then_best(self._run(view, knowledge, lambda w: self._play(view, knowledge, w, legal), "play",
-                                              {"rule": _forced_rule(view, plays)}))
-        elif phase == "trump":
-            evaluation = self._run(view, knowledge, lambda w: self._trump(view, knowledge, w, legal), "trump")
-        elif phase == "exchange":
-            evaluation = self._run(view, knowledge, lambda w: self._exchange(view, knowledge, w), "exchange")
-        elif phase == "discard":
-            candidates = _discard_candidates(deal["hand"], SUITS.index(deal["trump"]))
-            evaluation = self._run(view, knowledge, lambda w: self._discard(view, knowledge, w, candidates), "discard")
-        elif phase == "hundred-answer":
-            evaluation = self._run(view, knowledge, lambda w: self._hundred(view, knowledge, w), "hundred")
-        else:
-            return Evaluation({}, 0, "forced")
+        decision = self.game.decision(view)
+        if isinstance(decision, Evaluation):
+            return decision
+        evaluation = decision.settle(self._run(decision))
         # only what may be done now (a seat that must declare its hundred first may not play yet)
         evaluation.estimates = {a: e for a, e in evaluation.estimates.items() if a in legal}
         return evaluation
 
-    # --- the loop over worlds -------------------------------------------------------------
-    def _run(self, view: dict[str, Any], knowledge: Knowledge, per_world: Callable[[World], Outcomes],
-             decision: str, details: dict[str, Any] | None = None) -> Evaluation:
+    def _run(self, decision: Decision) -> Evaluation:
         start = time.perf_counter()
         deadline = start + self.time_cap / 2 if self.time_cap is not None else None  # half the time at most
-        worlds = likely_worlds(view, knowledge, self.worlds, self.rng, deadline=deadline)
+        worlds = decision.worlds(self.worlds, self.rng, deadline)
         sums: dict[str, list[float]] = {}  # action: [wins, pays, margins]
         with_margin: set[str] = set()  # actions valued with a margin (not pass or fold)
         used = 0
         for world in worlds:
             began = time.perf_counter()
-            for action, (win, pays, margin) in per_world(world).items():
+            for action, (win, pays, margin) in decision.per_world(world).items():
                 total = sums.setdefault(action, [0.0, 0.0, 0.0])
                 total[0] += win
                 total[1] += pays
@@ -206,268 +172,9 @@ class SamplingBot:
                 break  # another world like the last one would overrun the cap
         estimates = {a: Estimate(s[0] / used, s[1] / used, s[2] / used if a in with_margin else None)
                      for a, s in sums.items()}
-        return Evaluation(estimates, used, decision, dict(details or {}))
-
-    # --- play -----------------------------------------------------------------------------
-    def _play(self, view: dict[str, Any], knowledge: Knowledge, world: World, legal: list[str]) -> Outcomes:
-        me = knowledge.viewer
-        state = play_state_from_world(view, world, knowledge)
-        first = not state.first_card_played[me]
-        frozen = _frozen(state, me, state.declared[me]) if first else state  # playing now declares nothing more
-        position = position_from_state(frozen)
-        solution = solve(position)
-        out: Outcomes = {}
-        for card, value in solution.values.items():
-            out[f"play {card}"] = _mine(position, value, me)
-        # a declaration or an exchange comes before a card: valued as "then play c" for every card c, so the
-        # card after it is one card for all worlds, as for a plain play (see ``_then_best``)
-        for action in legal:
-            if action.startswith("declare "):
-                meld = parse_meld(action.split(" ", 1)[1])
-                with_meld = position_from_state(_frozen(state, me, state.declared[me] + [meld]))
-                for card, value in solution.values.items():
-                    out[f"{action}{THEN}play {card}"] = _mine(with_meld, value, me)
-            elif action == "exchange":
-                swapped = position_from_state(_exchanged_in_play(frozen, me, world))
-                for card, value in solve(swapped).values.items():
-                    out[f"{action}{THEN}play {card}"] = _mine(swapped, value, me)
-        return out
-
-    # --- before play ------------------------------------------------------------------------
-    def _trump(self, view: dict[str, Any], knowledge: Knowledge, world: World, legal: list[str]) -> Outcomes:
-        deal = view["deal"]
-        me, opp = knowledge.viewer, knowledge.opponent
-        trump = SUITS.index(deal["offer"]["suit"])
-        hands = {s: list(world.hands[s]) + list(world.dokup[s]) for s in (me, opp)}
-        state = _first_lead(view, trump, me, hands, face_up_exchange(view, world, trump))
-        won = declarer_makes_it(position_from_state(state))  # a yes-or-no search: the margin is not needed here
-        out: Outcomes = {}
-        if "take" in legal:
-            out["take"] = (float(won), float(not won), None)
-        if "pass" in legal:
-            out["pass"] = (self._passing(view, world, state, trump), 0.0, None)
-        if "fold" in legal:
-            out["fold"] = (0.0, 1.0, None)
-        return out
-
-    @staticmethod
-    def _passing(view: dict[str, Any], world: World, state: PlayState, trump: int) -> float:
-        """The chance to win after passing on ``trump`` in this world. Speaking first, the opponent answers
-        next: it takes with the chance a typical player with its six cards would (a forced dealer always does),
-        and then I win when it falls; if it passes too, the game goes on (the next candidate, or a redeal),
-        valued as ``OPEN_GAME``."""
-        deal = view["deal"]
-        if deal["to_move"] != deal["forehand"]:
-            return OPEN_GAME
-        opp = deal["dealer"]
-        forced = bool(deal.get("forced"))
-        takes = 1.0 if forced else take_chance(list(world.hands[opp]), trump)
-        it_wins = declarer_makes_it(position_from_state(replace(state, declarer=opp)))
-        return takes * (0.0 if it_wins else 1.0) + (1.0 - takes) * OPEN_GAME
-
-    def _exchange(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
-        deal = view["deal"]
-        me, opp = knowledge.viewer, knowledge.opponent
-        trump = SUITS.index(deal["trump"])
-        hands = {s: list(world.hands[s]) for s in (me, opp)}
-        keep = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
-        face_up = face_up_exchange(view, world, trump)
-        swapped = _first_lead(view, trump, deal["declarer"], hands, face_up, world=world, only=me)
-        return {"pass": _mine(*_best(keep), me), "exchange": _mine(*_best(swapped), me)}
-
-    def _discard(self, view: dict[str, Any], knowledge: Knowledge, world: World, candidates: list[str]) -> Outcomes:
-        deal = view["deal"]
-        me, opp = knowledge.viewer, knowledge.opponent
-        trump = SUITS.index(deal["trump"])
-        out: Outcomes = {}
-        for card in candidates:
-            hands = {me: [c for c in world.hands[me] if c != card], opp: list(world.hands[opp])}
-            state = _first_lead(view, trump, deal["declarer"], hands, None, world=world)
-            out[f"discard {card}"] = _mine(*_best(state), me)
-        return out
-
-    def _hundred(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
-        deal = view["deal"]
-        me, opp = knowledge.viewer, knowledge.opponent
-        hands = {s: list(world.hands[s]) for s in (me, opp)}
-        state = _first_lead(view, SUITS.index(deal["trump"]), deal["declarer"], hands, None, world=world)
-        won = declarer_makes_it(position_from_state(state))
-        return {"play-on": (float(won), float(not won), None), "fold": (0.0, 0.0, None)}
+        return Evaluation(estimates, used, decision.kind, dict(decision.details))
 
 
-THEN = " | then "  # joins a declaration or an exchange and the card played after it
-
-
-def _then_best(evaluation: Evaluation) -> Evaluation:
-    """Each "declare …" and "exchange" valued by its best follow-up card (the same card in every world)."""
-    estimates: dict[str, Estimate] = {}
-    then: dict[str, str] = {}
-    for key, estimate in evaluation.estimates.items():
-        action, _, card = key.partition(THEN)
-        if action not in estimates or estimate.utility > estimates[action].utility:
-            estimates[action] = estimate
-            if card:
-                then[action] = card
-    evaluation.estimates = estimates
-    evaluation.details["then"] = then
-    return evaluation
-
-
-# --- positions for decisions -------------------------------------------------------------------
-def _best(state: PlayState) -> tuple[Position, int]:
-    position = position_from_state(state)
-    return position, best_value(position)
-
-
-def _mine(position: Position, value: int, me: int) -> tuple[float, float, float]:
-    """(win, pays, margin) for seat ``me`` when the position's mover gets margin ``value``."""
-    margin = final_margin(position, value)
-    if position.seats[0] != me:
-        margin = -margin
-    declarer_won = declarer_wins(position, value)
-    i_declare = position.seats[position.declarer] == me
-    won = declarer_won == i_declare
-    return float(won), float(i_declare and not won), float(margin)
-
-
-def _frozen(state: PlayState, seat: int, declared: list) -> PlayState:
-    """The state with ``seat``'s declarations final (it plays its first card now)."""
-    return replace(state, declared={**state.declared, seat: list(declared)},
-                   first_card_played={**state.first_card_played, seat: True})
-
-
-def _exchanged_in_play(state: PlayState, me: int, world: World) -> PlayState:
-    """The state after ``me`` exchanges for the visible stock trump during play."""
-    visible = world.stock[-1]
-    given = exchanging_card(state.trump, [visible])
-    hand = [c for c in state.hands[me] if c != given] + [visible]
-    holder = state.bela_holder
-    if holder is None and bela_holder(state.trump, {me: [set(hand)]}) is not None:
-        holder = me
-    return replace(state, hands={**state.hands, me: hand}, bela_holder=holder)
-
-
-def _first_lead(view: dict[str, Any], trump: int, declarer: int, hands: dict[int, list[str]],
-                exchange: tuple[str, list[str]] | None, world: World | None = None, only: int | None = None
-                ) -> PlayState:
-    """The state at the first lead after these hands, with the ``exchange`` (the card given, the cards
-    taken) made by the seat holding that card (``only``: if it is that seat), and every hand brought to
-    9 cards by discarding its weakest."""
-    deal = view["deal"]
-    hands = {s: list(h) for s, h in hands.items()}
-    held: dict[int, list[set[str]]] = {s: [set(h)] for s, h in hands.items()}
-    if world is not None and deal["trump"] is not None:
-        held = {s: moments + [set(hands[s])] for s, moments in held_at_checks(view, world).items()}
-    if exchange is not None:
-        given, taken = exchange
-        for seat, hand in hands.items():
-            if given in hand and (only is None or seat == only):
-                hand.remove(given)
-                hand += taken
-                held[seat].append(set(hand))
-    for seat, hand in hands.items():
-        if len(hand) > 9:
-            hands[seat] = _keep(hand, trump, 9)
-    seats = (deal["forehand"], deal["dealer"])
-    return PlayState(trump=trump, rules=view["rules"], seats=seats, declarer=declarer, mover=deal["forehand"],
-                     hands=hands, trick=[], tricks=[], declared={s: [] for s in seats},
-                     first_card_played={s: False for s in seats}, meld_winner=None, scored_melds=0,
-                     bela_holder=bela_holder(trump, held), hundred_asked=True)
-
-
-def _keep_order(cards: list[str], trump: int) -> list[str]:
-    """Cards from the one most worth keeping to the least: trumps, melds, points, strength."""
-    in_melds = {c.code for m in find_melds(PACK.cards_of(cards)) for c in m.cards}
-    points, strength = POINTS_WITH_TRUMP[trump], STRENGTH_WITH_TRUMP[trump]
-
-    def worth(code: str) -> tuple:
-        card = PACK.card(code)
-        return (card.suit == trump, code in in_melds, points[card.index], strength[card.index])
-
-    return sorted(cards, key=worth, reverse=True)
-
-
-def _keep(cards: list[str], trump: int, size: int) -> list[str]:
-    return _keep_order(cards, trump)[:size]
-
-
-def _discard_candidates(hand: list[str], trump: int, count: int = 4) -> list[str]:
-    """The few cards worth considering for a discard: the weakest by ``_keep_order``."""
-    return _keep_order(hand, trump)[::-1][:count]
-
-
-# --- sentences ----------------------------------------------------------------------------------
-def _forced_rule(view: dict[str, Any], plays: list[str]) -> str | None:
-    """The follow rule that limits the plays, if any (must-follow-suit, must-beat, must-trump)."""
-    deal = view["deal"]
-    if not deal or not deal["trick"] or not plays or len(plays) == len(deal["hand"]):
-        return None
-    led = deal["trick"][0]["card"][-1]
-    suits = {a[-1] for a in plays}
-    if suits == {led}:
-        held = [c for c in deal["hand"] if c[-1] == led]
-        return "must-beat" if len(held) > len(plays) else "must-follow-suit"
-    return "must-trump"
-
-
-def _only_sentence(action: str) -> str:
-    if action.startswith("play "):
-        return f"{action[5:]} is your only legal card."
-    if action == "ask-hundred":
-        return "You hold a hundred (sto) against the declarer: the rules make you ask whether they play against it."
-    return f"{action} is the only thing you may do now."
-
-
-def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
-    est = evaluation.estimates
-    deals = _deals(evaluation.worlds)
-    ranked = evaluation.ranked()
-    others = [a for a in ranked if a != action]
-    chosen = est[action]
-    kind = evaluation.decision
-    if kind == "trump":
-        suit = PACK.suit_names[view["deal"]["offer"]["suit"]]
-        take = est.get("take")
-        chance = f"{take.win:.0%}" if take else "?"
-        if action == "take":
-            return f"With {suit} as trumps you make the game in {chance} of {deals}: you take (zadat)."
-        if action == "pass":
-            return f"With {suit} as trumps you would make the game in only {chance} of {deals}: you pass."
-        return "Taking would lose in every possible deal: you fold and pay the stake."
-    if kind == "hundred":
-        chance = f"{est['play-on'].win:.0%}"
-        if action == "play-on":
-            return f"Against the hundred (sto) you win in {chance} of {deals}: you play on (hraju)."
-        return f"Against the hundred (sto) you would win in only {chance} of {deals}: you fold and pay nothing."
-    if not others:
-        return f"Across {deals}, {_name(action)} wins the game in {chosen.win:.0%} of them."
-    second = others[0]
-    gain = (chosen.margin or 0.0) - (est[second].margin or 0.0)
-    odds = f"you win the game in {chosen.win:.0%} of them"
-    if action.startswith("declare "):
-        if gain < 0.5:
-            return (f"Across {deals}, declaring {action[8:]} (hláška) scores nothing on average (the opponent's "
-                    f"meld is higher), but it costs nothing either; {odds}.")
-        return f"Across {deals}, declaring {action[8:]} (hláška) adds {gain:.0f} points on average; {odds}."
-    if action == "exchange":
-        return (f"Across {deals}, exchanging (šíbr) gains you {gain:.0f} points on average over keeping your card; "
-                f"{odds}.")
-    if chosen.win - est[second].win > 1e-9:
-        return (f"Across {deals}, {_name(action)} wins the game in {chosen.win:.0%} of them, {_name(second)} "
-                f"(the next best) in {est[second].win:.0%}.")
-    if gain >= 0.5:
-        return (f"Across {deals}, {_name(action)} gains you {gain:.0f} points over the opponent on average "
-                f"compared with {_name(second)}, the next best; {odds}.")
-    return f"Across {deals}, {_name(action)} does as well as {_name(second)} or better; {odds}."
-
-
-def _deals(n: int) -> str:
+def deals_text(n: int) -> str:
+    """ "16 possible deals": how the sentences count the worlds."""
     return f"{n} possible deal{'s' if n != 1 else ''}"
-
-
-def _name(action: str) -> str:
-    verb, _, card = action.partition(" ")
-    return {"play": card, "discard": f"discarding {card}"}.get(verb, action)
-
-
-__all__ = ["SamplingBot", "Level", "LEVELS", "Estimate", "Evaluation"]

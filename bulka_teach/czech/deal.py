@@ -190,6 +190,10 @@ class Deal:
             self.events.append(Event("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])}))
 
     # --- whose turn, what may be done ---------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
     def other(self, seat: int) -> int:
         return self._other[seat]
 

@@ -12,7 +12,7 @@ from ..cards import CardError
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
 from ..events import Event
-from ..game import Game
+from ..game import Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, Deal, Outcome, Parsed, parse_action
 from .rules import PACK, SUITS, CzechRules
@@ -23,13 +23,14 @@ BANK_STREAK = 3
 STREAK_WORDS = {0: "", 1: "novej (one win)", 2: "nahoře (one win from the bank)"}
 
 
-class CzechBulka(Game):
+class CzechBulka(Game[Deal]):
     game_id = "czech-bulka"
+    pack = PACK
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
-        self.rules = CzechRules.from_dict(record.rules)
-        n = self.n = len(record.players)
+        self.rules: CzechRules = CzechRules.from_dict(record.rules)
+        n = self.n
         try:
             decks = [PACK.deck(list(d)) for d in record.decks]
         except CardError as err:
@@ -40,8 +41,8 @@ class CzechBulka(Game):
         self.streaks = [0] * n
         self.bulka = 1
         self.game_number = 1
-        self.deals: list[Deal] = []
-        self.deal: Deal | None = None
+        self.deals = []
+        self.deal = None
         dealer, opponent = self._seat_players(record)
         self.sitting_out: int | None = next((s for s in range(n) if s not in (dealer, opponent)), None)
         self._ante()
@@ -160,30 +161,28 @@ class CzechBulka(Game):
 
     # --- what seats see and what happened ----------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        to_move = self.to_move
-        return {
-            "game": self.game_id,
-            "seat": seat,
-            "players": list(self.setup.players),
-            "rules": self.rules.to_dict(),
-            "rules_id": self.rules.rules_id,
-            "bulka": self.bulka,
-            "game_number": self.game_number,
-            "bank": self.bank,
-            "chips": list(self.chips),
-            "streaks": list(self.streaks),
-            "streak_words": [STREAK_WORDS.get(s, "") for s in self.streaks],
-            "sitting_out": self.sitting_out,
-            "to_move": to_move,
-            "legal": self.legal_actions() if seat is not None and seat == to_move else [],
-            "deal": deal_view(self.deal, seat) if self.deal is not None else None,
-            "previous": [self.deal_summary(d) for d in self.deals if d.phase == OVER][-3:],
-            "log": [_log_entry(e, self.setup.players, seat) for e in self.events[self._log_start():]],
-        }
+        view = self.session_view(seat)
+        view.update(bulka=self.bulka, game_number=self.game_number, bank=self.bank, streaks=list(self.streaks),
+                    streak_words=[STREAK_WORDS.get(s, "") for s in self.streaks], sitting_out=self.sitting_out)
+        return view
 
-    def _log_start(self) -> int:
-        """The current (or last) deal's first event: the log a view carries."""
-        return self.deals[-1].first_event if self.deals else 0
+    def pots(self) -> list[Pot]:
+        return [Pot("bank", self.bank)]
+
+    def deal_view(self, deal: Deal, seat: int | None) -> dict[str, Any]:
+        return deal_view(deal, seat)
+
+    def log_entry(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """One event of a view's log; a trump answer's entry also carries its suit (public: the table said it
+        aloud, and the bots read it to guess what the answering hand held)."""
+        entry = {"kind": event.kind, "seat": event.seat, "text": self.explain(event, seat)}
+        if event.kind in ("take", "pass"):
+            entry["suit"] = event.data["suit"]
+        return entry
+
+    def _past_view(self, view: dict[str, Any], deal: Deal) -> None:
+        if self.n > 2:
+            view["sitting_out"] = next(s for s in range(self.n) if s not in deal.seats)
 
     def explain(self, event: Event, viewer: int | None = None) -> str:
         return explain(event.for_seat(viewer), self.setup.players, viewer)
@@ -220,12 +219,3 @@ class CzechBulka(Game):
         return {"deals": [self.deal_summary(d) for d in self.deals],
                 "bank": {"pot": self.bank, "chips": list(self.chips)},
                 "streaks": list(self.streaks), "bulka": self.bulka}
-
-
-def _log_entry(event: Event, players: tuple[str, ...], viewer: int | None) -> dict[str, Any]:
-    """One event of a view's log: its kind, seat, the sentence for the viewer, and the suit of a trump answer
-    (public: the table said it aloud, and the bots read it to guess what the answering hand held)."""
-    entry = {"kind": event.kind, "seat": event.seat, "text": explain(event.for_seat(viewer), players, viewer)}
-    if event.kind in ("take", "pass"):
-        entry["suit"] = event.data["suit"]
-    return entry

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..cards import MARIAS
 from ..house_rules import HouseRules, option
@@ -9,18 +10,29 @@ from ..house_rules import HouseRules, option
 
 @dataclass(frozen=True)
 class CzechRules(HouseRules):
+    panel_title: ClassVar[str] = "House rules (domácí pravidla)"
+
     stake: int = option(10, "s", "The stake S: everyone pays it into the bank at the start of a bulka, "
-                                 "and a declarer who loses (spadne) pays it.", low=1)
+                                 "and a declarer who loses (spadne) pays it.", low=1, label="Stake (vsaz)")
     meld_scope: str = option("all_of_winner", "m", "Which melds the player with the higher meld scores: "
-                             "all that player declared, or only the best one.", choices=("all_of_winner", "best_only"))
-    must_beat: bool = option(False, "b", "The follower must also beat the card led when able.")
+                             "all that player declared, or only the best one.", choices=("all_of_winner", "best_only"),
+                             label="Melds scored (hlášky)",
+                             choice_labels={"all_of_winner": "all of the winner's", "best_only": "only the best one"})
+    must_beat: bool = option(False, "b", "The follower must also beat the card led when able.",
+                             label="Must beat the card led")
     bela_mode: str = option("holder", "c", "Who gets the 40 for bela: the player who held trump O and K "
-                            "together, or whoever wins both in tricks.", choices=("holder", "capture"))
+                            "together, or whoever wins both in tricks.", choices=("holder", "capture"),
+                            label="Bela's 40 goes to",
+                            choice_labels={"holder": "who held O and K", "capture": "who wins O and K in tricks"})
     renonc_mode: bool = option(False, "r", "Accept a rule error (revoke, false meld), then end the game and "
-                                           "punish it, instead of refusing it.")
-    max_deals: int = option(3, "d", "Deals before the dealer is forced to choose trumps.", low=1, high=9)
+                                           "punish it, instead of refusing it.",
+                               label="Renonc: accept rule errors, then punish")
+    max_deals: int = option(3, "d", "Deals before the dealer is forced to choose trumps.", low=1, high=9,
+                            label="Deals before the dealer is forced")
     exchange_chain: str = option("trumps", "e", "After the visible stock trump, also take each next visible "
-                                 "trump (or only the one).", choices=("trumps", "none"))
+                                 "trump (or only the one).", choices=("trumps", "none"),
+                                 label="Šíbr takes the next visible trumps",
+                                 choice_labels={"trumps": "yes, each next trump", "none": "no, only the one"})
 
 
 PACK = MARIAS

@@ -19,14 +19,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import OPPONENTS, Bot, Coach, opponent_bot
+from ..bots import Bot, Coach, GameAI
 from ..bots.coach import ReviewItem
-from ..czech.rules import CzechRules
-from ..dealing import DealCode, DealCodeError, new_seed
-from ..errors import IllegalAction, ScenarioError
+from ..dealing import DealCode, new_seed
+from ..errors import DealCodeError, IllegalAction, ScenarioError
 from ..game import Game
+from ..house_rules import HouseRules
 from ..records import Record
 from ..records import undo as undo_game
+from ..registry import game_spec
 from .base import Controller, deal_code_text
 from .present import CARD_VERBS, View, action_label, caption, control, table_ui
 from .review import decision_views, first_action_of_deal, review_ui
@@ -34,7 +35,7 @@ from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
 from .url import deal_param, query_string
 
-GAME = "czech-bulka"
+GAME = "czech-bulka"  # what a practice table plays unless told otherwise
 WHOLE = ("game", "bulka")
 MAX_COMPUTER_ACTIONS = 20_000  # far more than any game needs: a bot that never finishes is a bug, not a hang
 Judged = tuple[tuple[ReviewItem, ...], tuple[View, ...]]  # the coach's items and the learner's view at each
@@ -59,15 +60,17 @@ class _Saved:
     since: int
     decisions: list[tuple[int, int]]
     finished: bool
-    rules: CzechRules
+    rules: HouseRules
     review: _Review | None
 
 
 class Practice(Controller):
-    """``Practice(players=("Player", "Computer"), seat=0, rules=None, code=None, whole="game", opponent="rule")``.
+    """``Practice(players=("Player", "Computer"), seat=0, rules=None, code=None, whole="game", opponent="rule",
+    game="czech-bulka")``.
 
-    ``seat`` is the learner's; the other seats are played by the ``opponent`` named (``bots.OPPONENTS``:
-    the teaching rules, or the sampling bot easy, medium or strong; seeded from the deal, and the learner
+    ``seat`` is the learner's; the other seats are played by the ``opponent`` named (the game's
+    ``GameSpec.ai.opponents``; for Czech Bulka the teaching rules, or the sampling bot easy, medium or strong;
+    seeded from the deal, and the learner
     may change it in the table's "Computer opponent" menu), or by ``bot`` when one is given. ``rules``
     overrides house rules; ``code`` deals a given deal code (its rules win).
     ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
@@ -79,21 +82,27 @@ class Practice(Controller):
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
                  rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
                  bot: Bot | None = None, title: str = "", coach: Coach | None = None,
-                 opponent: str = "rule") -> None:
+                 opponent: str | None = None, game: str = GAME) -> None:
         super().__init__()
+        self.spec = spec = game_spec(game)
+        if spec.ai is None:
+            raise ValueError(f"{spec.title} has no computer players yet: it cannot be practised")
+        self.ai: GameAI = spec.ai
         if whole not in WHOLE:
             raise ValueError(f"whole is 'game' or 'bulka', not {whole!r}")
-        if not 2 <= len(players) <= 3:
-            raise ValueError(f"Czech Bulka is for 2 or 3 players, not {len(players)}")
+        if len(players) not in spec.players:
+            raise ValueError(f"{spec.title} is for {min(spec.players)} or {max(spec.players)} players, "
+                             f"not {len(players)}")
         if not 0 <= seat < len(players):
             raise ValueError(f"seat {seat} is not a seat: seats are 0 to {len(players) - 1}")
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
         self.coach = coach
-        opponent_bot(opponent)  # an unknown name: the ValueError that lists the opponents
+        opponent = self.ai.default if opponent is None else opponent
+        self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
         self.opponent = opponent
-        self.rules = CzechRules.from_dict(rules)  # a bad option: ScenarioError naming it
+        self.rules = spec.rules_class.from_dict(rules)  # a bad option: ScenarioError naming it
         self.panel = RulesPanel(self.rules, on_deal=lambda values: self._guarded(self.deal_with_rules, values))
-        self.opponent_menu = widgets.Dropdown(options=[(words, name) for name, words in OPPONENTS.items()],
+        self.opponent_menu = widgets.Dropdown(options=[(words, name) for name, words in self.ai.opponents.items()],
                                               value=opponent, description="Computer opponent (soupeř)",
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="max-content"), disabled=bot is not None)
@@ -129,7 +138,7 @@ class Practice(Controller):
             except (DealCodeError, ScenarioError) as err:
                 problem = f"That deal code cannot be used: {err}. Here is a fresh deal instead."
         if record is None:
-            record = Record(game=GAME, players=self.players, rules=self.rules.to_dict(), seed=new_seed())
+            record = Record(game=self.spec.game, players=self.players, rules=self.rules.to_dict(), seed=new_seed())
         self.game: Game = record.start()
         self.rules = self.game.rules
         self.panel.show(self.rules)
@@ -146,8 +155,8 @@ class Practice(Controller):
 
     def _record_of(self, code: str) -> Record:
         deal_code = DealCode.parse(code)
-        if deal_code.game != GAME:
-            raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays Czech Bulka")
+        if deal_code.game != self.spec.game:
+            raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays {self.spec.title}")
         record = deal_code.record(self.players)
         record.start()  # a code the engine cannot deal fails here, before anything changes
         return record
@@ -155,7 +164,7 @@ class Practice(Controller):
     def deal_with_rules(self, values: dict[str, Any]) -> None:
         """Start a new deal with these house rules (what the panel's button does)."""
         try:
-            rules = CzechRules.from_dict(values)
+            rules = self.spec.rules_class.from_dict(values)
         except ScenarioError as err:
             self._show_notice("refused", f"These house rules cannot be used: {err}.")
             return
@@ -165,13 +174,13 @@ class Practice(Controller):
 
     def choose_opponent(self, name: str) -> None:
         """Who plays the computer's seats from its next move on (what the "Computer opponent" menu does)."""
-        if name not in OPPONENTS:
+        if name not in self.ai.opponents:
             self._show_notice("refused", f"There is no opponent {name!r}: choose one from the menu.")
             return
         self.opponent = name
         if self.opponent_menu.value != name:
             self.opponent_menu.value = name
-        self._show_notice("info", f"From its next move the computer plays with the {OPPONENTS[name]}.")
+        self._show_notice("info", f"From its next move the computer plays with the {self.ai.opponents[name]}.")
 
     def _opponent_picked(self, change: dict[str, Any]) -> None:
         if change["new"] != self.opponent:
@@ -195,7 +204,7 @@ class Practice(Controller):
             return
         self._decisions.append((before, self._since))
         self._since = start
-        if self.bot is None and self.opponent != "rule" and self.game.to_move not in (None, self.seat):
+        if self.bot is None and self.opponent != self.ai.default and self.game.to_move not in (None, self.seat):
             self._thinking()  # the sampling bot may think for a second or two
         self._advance(deals)
         self._redraw()
@@ -355,7 +364,7 @@ class Practice(Controller):
             if to_move is None or to_move == self.seat:
                 return
             self._last_move_start = len(game.events)
-            bot = self.bot or opponent_bot(self.opponent, self._bot_seed())
+            bot = self.bot or self.ai.opponent(self.opponent, self._bot_seed())
             game.apply(bot.choose(game.view(to_move)).action, to_move)
         raise RuntimeError("the computer players did not finish their deal")
 

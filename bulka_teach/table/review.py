@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.coach import ReviewItem, describe
-from ..bots.teaching import RULES_BY_NAME
+from ..bots.coach import ReviewItem, Teacher, lesson_text, teacher_of
 from ..czech.melds import parse_meld
 from ..records import Record
 from .present import CARD_VERBS, action_label
@@ -105,20 +104,25 @@ def where(view: View) -> str:
     return PHASE_WORDS.get(phase, phase)
 
 
-def _sentence(item: ReviewItem) -> str:
-    """The coach's sentence without the teaching rule's lesson, which the panel shows on its own line."""
-    if item.rule is None or item.rule not in RULES_BY_NAME:
-        return item.sentence
-    return item.sentence.removesuffix(f" Teaching rule {item.rule}: {RULES_BY_NAME[item.rule].lesson}")
+def _lesson(teacher: Teacher, rule: str | None) -> str | None:
+    """The sentence of a teaching rule, or None when there is no rule or the teacher does not know it (the panel
+    shows it on its own line, so the coach's sentence is shown without it)."""
+    if rule is None:
+        return None
+    try:
+        return teacher.lesson(rule)
+    except KeyError:
+        return None
 
 
 def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
     """One decision of the panel's list (``number`` counts the learner's decisions from 1)."""
-    rule = RULES_BY_NAME.get(item.rule) if item.rule else None
+    teacher = teacher_of(view["game"])
+    lesson = _lesson(teacher, item.rule)
     return {
         "number": number,
         "where": where(view),
-        "situation": describe(view),  # the coach's words for the position, from the replayed view
+        "situation": teacher.describe(view),  # the coach's words for the position, from the replayed view
         "action": item.action,
         "doing": _doing(item.action, view),
         "cards": _cards(item.action),
@@ -127,8 +131,8 @@ def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
         "best_cards": _cards(item.best),
         "cost": cost_text(item),
         "mistake": item.mistake,
-        "rule": {"name": rule.name, "lesson": rule.lesson} if rule else None,
-        "sentence": _sentence(item),
+        "rule": {"name": item.rule, "lesson": lesson} if item.rule and lesson is not None else None,
+        "sentence": item.sentence.removesuffix(lesson_text(teacher, item.rule)) if lesson else item.sentence,
     }
 
 

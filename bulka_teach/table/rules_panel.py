@@ -7,43 +7,30 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..czech.rules import CzechRules
+from ..house_rules import HouseRules
 
-TITLE = "House rules (domácí pravidla)"
-LABELS = {
-    "stake": "Stake (vsaz)",
-    "meld_scope": "Melds scored (hlášky)",
-    "must_beat": "Must beat the card led",
-    "bela_mode": "Bela's 40 goes to",
-    "renonc_mode": "Renonc: accept rule errors, then punish",
-    "max_deals": "Deals before the dealer is forced",
-    "exchange_chain": "Šíbr takes the next visible trumps",
-}
 WHOLE_LABEL = {"description_width": "initial"}  # a label as wide as its words, not cut off
-CHOICE_LABELS = {"all_of_winner": "all of the winner's", "best_only": "only the best one",
-                 "holder": "who held O and K", "capture": "who wins O and K in tricks",
-                 "trumps": "yes, each next trump", "none": "no, only the one"}
 
 
 class RulesPanel:
-    """Controls for every option of ``CzechRules.describe()``; "Deal with these rules" calls ``on_deal(values)``."""
+    """Controls for every option of the game's ``rules.describe()``, each with the words the rules class gives it;
+    "Deal with these rules" calls ``on_deal(values)``."""
 
-    def __init__(self, rules: CzechRules, on_deal: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, rules: HouseRules, on_deal: Callable[[dict[str, Any]], None]) -> None:
         self.on_deal = on_deal
-        bounds = {f.name: (f.metadata["low"], f.metadata["high"]) for f in CzechRules.options()}
         self.controls: dict[str, widgets.ValueWidget] = {}
         helps = []
         for option in rules.describe():
-            name, label = option["name"], LABELS.get(option["name"], option["name"])
+            name, label = option["name"], option["label"]
             if isinstance(option["default"], bool):
                 control = widgets.Checkbox(value=option["value"], description=label, indent=False)
             elif option["choices"]:
-                control = widgets.Dropdown(options=[(CHOICE_LABELS.get(c, c), c) for c in option["choices"]],
+                control = widgets.Dropdown(options=[(option["choice_labels"].get(c, c), c) for c in option["choices"]],
                                            value=option["value"], description=label, style=WHOLE_LABEL,
                                            layout=widgets.Layout(width="max-content"))
             else:
-                low, high = bounds[name]
-                control = widgets.BoundedIntText(value=option["value"], min=low, max=high, description=label,
+                control = widgets.BoundedIntText(value=option["value"], min=option["low"], max=option["high"],
+                                                 description=label,
                                                  style=WHOLE_LABEL)
             self.controls[name] = control
             helps.append(f"<li><b>{html.escape(label)}</b> (<code>{name}</code>): {html.escape(option['help'])}</li>")
@@ -51,14 +38,14 @@ class RulesPanel:
         self.button.add_class("bt-rules-deal")
         self.button.on_click(lambda _button: self.on_deal(self.values()))
         body = widgets.VBox([*self.controls.values(), widgets.HTML("<ul>" + "".join(helps) + "</ul>"), self.button])
-        self.widget = widgets.Accordion(children=[body], titles=(TITLE,), selected_index=None)
+        self.widget = widgets.Accordion(children=[body], titles=(rules.panel_title,), selected_index=None)
         self.widget.add_class("bt-rules")
 
     def values(self) -> dict[str, Any]:
         """The options as the controls set them."""
         return {name: control.value for name, control in self.controls.items()}
 
-    def show(self, rules: CzechRules) -> None:
+    def show(self, rules: HouseRules) -> None:
         """Set the controls to ``rules`` (e.g. the rules of a deal code)."""
         for option in rules.describe():
             self.controls[option["name"]].value = option["value"]

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from ..czech.deal import EXCHANGERS
-from ..czech.melds import CLASS_NAMES, FIFTY, HUNDRED, LOWEST_FOUR, TWENTY, Meld, find_melds
-from ..czech.rules import PACK, SUITS
+from ..deal import EXCHANGERS
+from ..melds import CLASS_NAMES, FIFTY, HUNDRED, LOWEST_FOUR, TWENTY, Meld, find_melds
+from ..rules import PACK, SUITS
 
 _KIND_OF_NAME = {name: kind for kind, name in CLASS_NAMES.items()}
 _ALL = tuple(c.code for c in PACK.cards)

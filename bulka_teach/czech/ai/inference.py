@@ -29,9 +29,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..czech.deal import follow_cards
-from ..czech.melds import find_melds
-from ..czech.rules import PACK, SUITS
+from ..deal import follow_cards
+from ..melds import find_melds
+from ..rules import PACK, SUITS
 from .sampler import Knowledge, World, at_declaring, face_up_exchange, held_at_checks, sample_from
 from .teaching import TAKE_THRESHOLD, Situation, first_advice, trump_strength
 

@@ -14,8 +14,8 @@ import statistics
 import sys
 import time
 
-from ..czech.deal import PLAY
-from ..records import Record
+from ...records import Record
+from ..deal import PLAY
 from .solver import Position, position_from_deal, solve
 
 #: The fixed policy's choice among the legal actions before play.

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ..czech.melds import HUNDRED, Meld, find_melds, parse_meld
-from ..czech.rules import (
+from ..melds import HUNDRED, Meld, find_melds, parse_meld
+from ..rules import (
     BELA,
     LAST_TRICK,
     PACK,

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card
-from ..czech.melds import FIFTY, HUNDRED, find_melds, parse_meld
-from ..czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
-from .base import Choice, asked
+from ...bots.base import Choice, asked
+from ...cards import Card
+from ..melds import FIFTY, HUNDRED, find_melds, parse_meld
+from ..rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 
 _TRUMP_RANK_VALUE = {"O": 3.0, "9": 2.5, "A": 2.0, "X": 1.5, "K": 1.0, "U": 1.0, "8": 0.8, "7": 0.8}
 TAKE_THRESHOLD = 3.5  # hand strength (see ``trump_strength``) from which the bot takes a suit; tuned in self-play
