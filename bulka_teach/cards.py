@@ -67,7 +67,7 @@ class Pack:
     _by_code: dict[str, Card] = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
-        cards = []
+        cards: list[Card] = []
         for s, suit in enumerate(self.suits):
             for r, rank in enumerate(self.ranks):
                 cards.append(Card(rank + suit, r, s, len(cards), self.name))

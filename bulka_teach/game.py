@@ -33,10 +33,17 @@ class Deal(Protocol):
     """What every game's deal tells the session: its number, dealer, seats (those playing it), where its
     events begin in the session's log, and whether it is over."""
 
-    number: int
-    dealer: int
-    seats: tuple[int, ...]
-    first_event: int
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def first_event(self) -> int: ...
 
     @property
     def over(self) -> bool: ...

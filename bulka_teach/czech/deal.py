@@ -14,7 +14,7 @@ from operator import attrgetter
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
-from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, parse_meld
+from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, meld_winner, parse_meld, scored_melds
 from .rules import (
     BELA,
     LAST_TRICK,
@@ -194,11 +194,30 @@ class Deal:
     def over(self) -> bool:
         return self.phase == OVER
 
+    def _mover(self) -> int:
+        """The seat to move, while the deal asks someone (every action's verdict and effect need one)."""
+        seat = self.to_move
+        assert seat is not None, "the deal is over: nobody is to move"
+        return seat
+
+    def _trumps(self) -> int:
+        """The trump suit, once it is chosen (every phase after the trump choice needs it)."""
+        trump = self.trump
+        assert trump is not None, "trumps are not chosen yet"
+        return trump
+
+    def _declarer(self) -> int:
+        declarer = self.declarer
+        assert declarer is not None, "trumps are not chosen yet"
+        return declarer
+
     def other(self, seat: int) -> int:
         return self._other[seat]
 
     def candidates(self) -> Iterator[tuple[str, Parsed]]:
         phase, seat = self.phase, self.to_move
+        if seat is None:  # the deal is over
+            return
         if phase == PLAY:
             if self._first_card(seat):
                 yield from self._declare_candidates(seat)
@@ -233,7 +252,7 @@ class Deal:
                 return self._trump_refusal(verb)
         elif phase == DISCARD:
             if verb == "discard":
-                if arg not in self.hands[self.to_move]:
+                if arg not in self.hands[self._mover()]:
                     return Refusal("card-not-in-hand", f"You do not hold {arg.code}.")
                 return None
         elif phase == EXCHANGE:
@@ -285,7 +304,7 @@ class Deal:
         return plan
 
     def _face_up_plan(self, during_play: bool) -> tuple[Card | None, list[Card]]:
-        trump = self.trump
+        trump = self._trumps()
         face_up = []
         if not during_play and self.first_candidate is not None and self.first_candidate.suit == trump:
             face_up.append(self.first_candidate)
@@ -300,7 +319,7 @@ class Deal:
         raise AssertionError("at most two trumps lie face up")
 
     def _exchange_refusal(self, during_play: bool) -> Refusal | None:
-        seat = self.to_move
+        seat = self._mover()
         card, face_up = self._exchange_plan(during_play)
         if card is None:
             where = "the visible stock card" if during_play else "the candidates"
@@ -318,7 +337,7 @@ class Deal:
         return None
 
     def _declare_refusal(self, meld: Meld, held: list[Meld] | None = None) -> Refusal | None:
-        seat = self.to_move
+        seat = self._mover()
         if not self._first_card(seat):
             return Refusal("declare-too-late", "Melds are declared with your first card of the first trick; "
                                                "that moment has passed.")
@@ -356,14 +375,14 @@ class Deal:
 
         Verdicts on plays and ``legal_actions`` both use it (the follow rules are ``follow_cards``).
         """
-        seat = self.to_move
+        seat = self._mover()
         hand = self.hands[seat]
         if self.hundred_owed == seat:
             return [], "must-declare-hundred"
-        return follow_cards(hand, self.trick[0][1] if self.trick else None, self.trump, self.rules.must_beat)
+        return follow_cards(hand, self.trick[0][1] if self.trick else None, self._trumps(), self.rules.must_beat)
 
     def _play_refusal(self, card: Card) -> Refusal | None:
-        hand = self.hands[self.to_move]
+        hand = self.hands[self._mover()]
         if card not in hand:
             return Refusal("card-not-in-hand", f"You do not hold {card.code}.")
         allowed, rule = self.playable()
@@ -381,14 +400,14 @@ class Deal:
             same = ", ".join(c.code for c in hand if c.suit == led.suit)
             return Refusal("must-follow-suit", f"You must follow suit: {_s(led.suit)} were led and you hold "
                                                f"{same}.", renonc=True)
-        return Refusal("must-trump", f"You have no {_s(led.suit)}, so you must trump ({_s(self.trump)}): "
+        return Refusal("must-trump", f"You have no {_s(led.suit)}, so you must trump ({_s(self._trumps())}): "
                                      f"you hold {others}.", renonc=True)
 
     def legal_actions(self) -> list[str]:
         """Every action whose verdict is ok; plays come straight from ``playable``."""
         if self.phase != PLAY:
             return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
-        seat = self.to_move
+        seat = self._mover()
         plays = list(map(_PLAY_TEXT.__getitem__, self.playable()[0]))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
@@ -413,7 +432,7 @@ class Deal:
     # --- doing ------------------------------------------------------------------------
     def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
         verb, arg = parsed
-        seat = self.to_move
+        seat = self._mover()
         if renonc is not None:
             if verb == "play":
                 self.events.append(Event("play", seat, {"card": arg.code, "renonc": renonc.reason}))
@@ -475,6 +494,7 @@ class Deal:
     def _do_exchange(self, seat: int, _arg: None) -> None:
         during_play = self.phase == PLAY
         card, face_up = self._exchange_plan(during_play)
+        assert card is not None, "the verdict allowed an exchange, so a card exchanges"
         hand = self.hands[seat]
         hand.remove(card)
         self.out_of_play.append(card)
@@ -531,7 +551,7 @@ class Deal:
                 self._reveal_twenty_suits()
             return
         # the second card closes the trick (two players): the higher of the suit led, or a trump, wins
-        trump = self.trump
+        trump = self._trumps()
         led_seat, led = trick[0]
         if card.suit == led.suit or card.suit == trump:
             strength = STRENGTH_WITH_TRUMP[trump]
@@ -570,7 +590,7 @@ class Deal:
                     self.phase, self.to_move = EXCHANGE, seat
                     return
         self.exchange_asked.update(self.seats)
-        opponent = self.other(self.declarer)
+        opponent = self.other(self._declarer())
         if not self.hundred_asked and has_hundred(self.hands[opponent]):
             self.phase, self.to_move = HUNDRED_ASK, opponent
             return
@@ -587,17 +607,11 @@ class Deal:
     # --- melds ------------------------------------------------------------------------
     def _settle_melds(self) -> None:
         """After trick 1: whose melds count, and what the opponent learns of a twenty's height."""
-        best = {s: max((m.height for m in self.melds[s].declared), default=None) for s in self.seats}
-        f, d = self.forehand, self.dealer
-        if best[f] is None and best[d] is None:
+        winner = meld_winner(self.forehand, self.dealer, {s: self.melds[s].declared for s in self.seats})
+        if winner is None:
             return
-        if best[d] is None or (best[f] is not None and best[f] >= best[d]):
-            winner = f  # equal melds: the player who led the first trick
-        else:
-            winner = d
-        declared = self.melds[winner].declared
-        scored = declared if self.rules.meld_scope == "all_of_winner" else [max(declared, key=lambda m: m.height)]
-        self.meld_winner, self.scored_melds = winner, list(scored)
+        scored = scored_melds(self.melds[winner].declared, self.rules.meld_scope)
+        self.meld_winner, self.scored_melds = winner, scored
         for s in self.seats:
             declared = self.melds[s].declared
             if declared:
@@ -642,9 +656,9 @@ class Deal:
         if bela is not None:
             total[bela] += BELA
             if self.o_winner is not None:
-                total[self.o_winner] -= points(self.trump_o, self.trump)  # the O's own 20 counts for nobody
+                total[self.o_winner] -= points(self.trump_o, self._trumps())  # the O's own 20 counts for nobody
             self.events.append(Event("bela", bela, {"points": BELA}))
-        declarer = self.declarer
+        declarer = self._declarer()
         opponent = self._other[declarer]
         if total[declarer] > total[opponent]:
             outcome = Outcome("declarer-won", declarer, opponent, False, total)

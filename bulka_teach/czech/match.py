@@ -95,6 +95,7 @@ class CzechBulka(Game[Deal]):
 
     def _deal_over(self, deal: Deal) -> None:
         outcome = deal.outcome
+        assert outcome is not None, "the deal is over"
         if outcome.kind == "redeal":
             # the other player shuffles and deals the next deal of the same game
             self._next_deal(deal.forehand, deal.dealer, deal.number + 1)
@@ -103,6 +104,7 @@ class CzechBulka(Game[Deal]):
 
     def _settle(self, outcome: Outcome) -> None:
         winner, loser = outcome.winner, outcome.loser
+        assert winner is not None and loser is not None, "a game that is decided has a winner and a loser"
         penalty = self.rules.stake if outcome.pays else 0
         self.streaks[winner] += 1
         self.streaks[loser] = 0
@@ -148,13 +150,19 @@ class CzechBulka(Game[Deal]):
     _parsed_once = PARSED
 
     def _refusal(self, parsed: Parsed) -> Refusal | None:
-        return self.deal.refusal(parsed)
+        return self._current().refusal(parsed)
+
+    def _current(self) -> Deal:
+        """The deal being played: verdicts and actions come only while someone is to move, so there is one."""
+        deal = self.deal
+        assert deal is not None, "no deal is being played"
+        return deal
 
     def _renonc_accepted(self) -> bool:
         return self.rules.renonc_mode
 
     def _do(self, parsed: Parsed, renonc: Refusal | None) -> None:
-        deal = self.deal
+        deal = self._current()
         deal.do(parsed, renonc)
         if deal.phase == OVER:
             self._deal_over(deal)
@@ -197,7 +205,7 @@ class CzechBulka(Game[Deal]):
         elif outcome is None:
             won = deal.card_points()
             pts = [won.get(s) for s in range(self.n)]
-        bela = deal.bela() if deal.phase == OVER and outcome.points is not None else None
+        bela = deal.bela() if outcome is not None and outcome.points is not None else None
         return {
             "number": deal.number,
             "dealer": deal.dealer,

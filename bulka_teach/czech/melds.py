@@ -119,3 +119,18 @@ def parse_meld(text: str) -> Meld:
 
 
 __all__ = ["Meld", "find_melds", "has_hundred", "parse_meld", "CardError", "TWENTY", "FIFTY", "HUNDRED", "FOUR"]
+
+
+def meld_winner(forehand: int, dealer: int, declared: dict[int, list[Meld]]) -> int | None:
+    """Whose melds count: the seat with the higher meld (equal melds: the forehand, who led the first trick);
+    None when neither declared any. The one rule the engine's deal and the solver both use."""
+    best_f = max((m.height for m in declared[forehand]), default=None)
+    best_d = max((m.height for m in declared[dealer]), default=None)
+    if best_d is None:
+        return forehand if best_f is not None else None
+    return forehand if best_f is not None and best_f >= best_d else dealer
+
+
+def scored_melds(declared: list[Meld], meld_scope: str) -> list[Meld]:
+    """The winner's melds that score: all it declared (``all_of_winner``), or only the best (``best_only``)."""
+    return list(declared) if meld_scope == "all_of_winner" else [max(declared, key=lambda m: m.height)]

@@ -28,9 +28,8 @@ def _melds_seen(deal: Deal, owner: int, viewer: int | None) -> list[dict[str, An
 
 def deal_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
     """The deal as ``viewer`` sees it; None or a seat sitting out sees only public facts."""
-    playing = viewer in deal.seats
-    trump_chosen = deal.trump is not None
-    over = deal.outcome is not None
+    playing = viewer is not None and viewer in deal.seats
+    outcome = deal.outcome
     view: dict[str, Any] = {
         "number": deal.number,
         "forced": deal.forced,
@@ -38,32 +37,32 @@ def deal_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
         "forehand": deal.forehand,
         "phase": deal.phase,
         "to_move": deal.to_move,
-        "trump": SUITS[deal.trump] if trump_chosen else None,
+        "trump": SUITS[deal.trump] if deal.trump is not None else None,
         "declarer": deal.declarer,
         "offer": ({"suit": SUITS[deal.offers[deal.offer_index][0]], "which": deal.offers[deal.offer_index][1]}
                   if deal.phase == TRUMP else None),
-        "hand": _sorted(deal.hands[viewer]) if playing else [],
+        "hand": _sorted(deal.hands[viewer]) if viewer is not None and playing else [],
         "hand_counts": {str(s): len(deal.hands[s]) for s in deal.seats},
-        "dokup_face_down": {str(s): (0 if trump_chosen else 3) for s in deal.seats},
+        "dokup_face_down": {str(s): (0 if deal.trump is not None else 3) for s in deal.seats},
         "first_candidate": deal.first_candidate.code if deal.first_candidate is not None else None,
         "stock_top": deal.stock[-1].code if deal.stock else None,
         "stock_count": len(deal.stock),
         "out_of_play": [c.code for c in deal.out_of_play],
         "taken": {str(s): [c.code for c in deal.taken[s]] for s in deal.seats},
-        "discards": [c.code for c in deal.discards[viewer]] if playing else [],
+        "discards": [c.code for c in deal.discards[viewer]] if viewer is not None and playing else [],
         "discard_counts": {str(s): len(deal.discards[s]) for s in deal.seats},
         "melds": {str(s): _melds_seen(deal, s, viewer) for s in deal.seats},
         "meld_winner": deal.meld_winner,
         "meld_points": sum(m.points for m in deal.scored_melds),  # the melds themselves: in "melds"
         "trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
         "tricks": [{"cards": [c.code for _, c in t], "winner": w} for t, w in deal.tricks],
-        "points_won": {str(s): p for s, p in deal.card_points().items()} if trump_chosen else None,
+        "points_won": {str(s): p for s, p in deal.card_points().items()} if deal.trump is not None else None,
         "voids": {str(s): sorted(PACK.suits[v] for v in deal.voids[s]) for s in deal.seats},
-        "bela": deal.bela() if over and deal.outcome.points is not None else None,
+        "bela": deal.bela() if outcome is not None and outcome.points is not None else None,
         "outcome": None,
     }
-    if over:
-        o = deal.outcome
+    if outcome is not None:
+        o = outcome
         view["outcome"] = {"kind": o.kind, "winner": o.winner, "loser": o.loser, "pays": o.pays,
                            "points": {str(s): p for s, p in o.points.items()} if o.points else None,
                            "renonc": o.renonc.message if o.renonc else None}

@@ -21,9 +21,11 @@ def _percentiles(times: list[float]) -> str:
 
 def bench_practice(games: int = 20, seed: int = 1) -> tuple[list[float], Practice]:
     """Times of random legal clicks (Continue after each deal) over ``games`` whole games."""
-    rng, times, practice = random.Random(seed), [], None
+    rng, times = random.Random(seed), []
+    practice = Practice(code="CB2-std-0")
     for game in range(games):
-        practice = Practice(code=f"CB2-std-{game}")
+        if game:
+            practice = Practice(code=f"CB2-std-{game}")
         while not practice.finished:
             ui = practice.table.ui
             messages = ([{"type": "card", "card": c} for c in ui["clickable"]]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..czech.rules import PACK
 from .base import Controller
@@ -14,9 +15,9 @@ class Picture(Controller):
         super().__init__()
         self.codes = [card.code for card in PACK.cards_of(codes)]  # a bad code: CardError saying which
         view = {"deal": {"open_hands": {"0": self.codes}}}
-        ui = {"mode": "static", "me": None, "caption": caption, "prompt": "", "notice": None, "card_verb": None,
-              "clickable": {}, "buttons": [], "controls": [], "step": None, "deal_code": None,
-              "highlight": list(highlight), "busy": False, "title": ""}
+        ui: dict[str, Any] = {"mode": "static", "me": None, "caption": caption, "prompt": "", "notice": None,
+                              "card_verb": None, "clickable": {}, "buttons": [], "controls": [], "step": None,
+                              "deal_code": None, "highlight": list(highlight), "busy": False, "title": ""}
         self._draw(view, ui)
 
     def click(self, card: str) -> None:

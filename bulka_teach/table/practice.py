@@ -250,12 +250,14 @@ class Practice(Controller):
             return
         live = (self.table.view, self.table.ui)
         record = self.game.record()
-        key = (self._shown, tuple(record.actions))
+        shown = self._shown
+        assert shown is not None, "a reviewable deal is on the table"
+        key = (shown, tuple(record.actions))
         judged = self._judged.get(key)
         if judged is None:  # the coach thinks for a few seconds; the same deal is never judged twice
             self._thinking()
             coach = self.coach or Coach(seed=self._bot_seed())
-            items = tuple(coach.review(record, self.seat, start=first_action_of_deal(record, self._shown)))
+            items = tuple(coach.review(record, self.seat, start=first_action_of_deal(record, shown)))
             judged = items, tuple(decision_views(record, items, self.seat))
             self._judged[key] = judged
         self._review = _Review(*judged, live=live)
@@ -291,6 +293,7 @@ class Practice(Controller):
     def _draw_review(self) -> None:
         """The open review: the list over the live table, or the table of the decision chosen."""
         review = self._review
+        assert review is not None, "the review is open"
         panel = review_ui(review.items, review.views, review.selected)
         controls = [control("back", "Back to the game")]
         if review.selected is None:
@@ -413,7 +416,9 @@ class Practice(Controller):
 
     # --- what the table says ----------------------------------------------------------------
     def _sits_out(self) -> bool:
-        return self.game.sitting_out == self.seat
+        """The learner is not playing the deal on the table (Czech Bulka with three: pauzíruje)."""
+        deal = self.game.deal
+        return deal is not None and self.seat not in deal.seats
 
     def _blocked(self) -> str | None:
         """Why the learner cannot act now, or None."""
@@ -425,6 +430,7 @@ class Practice(Controller):
 
     def _event_text(self, kind: str) -> str:
         k = self._shown
+        assert k is not None, "a finished deal is on the table"
         game = self.game
         event = next(e for e in reversed(game.events[game.deals[k].first_event:deal_end(game, k)]) if e.kind == kind)
         return game.explain(event, self.seat)
@@ -442,8 +448,9 @@ class Practice(Controller):
             if "game-over" in self._kinds(self._shown):
                 return "This game is over: press Continue for the next game."
             return "Nobody chose trumps, so the cards are dealt again: press Continue for the next deal."
-        if self._sits_out():
-            names = [self.players[s] for s in self.game.deal.seats]
+        deal = self.game.deal
+        if deal is not None and self.seat not in deal.seats:
+            names = [self.players[s] for s in deal.seats]
             return (f"You sit out this game (pauzíruješ): {names[0]} and {names[1]} play it. "
                     "Press Continue to watch them play.")
         return None

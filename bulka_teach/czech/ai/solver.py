@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ..melds import HUNDRED, Meld, find_melds, parse_meld
+from ..melds import HUNDRED, Meld, find_melds, meld_winner, parse_meld, scored_melds
 from ..rules import (
     BELA,
     LAST_TRICK,
@@ -561,19 +561,10 @@ def _add_melds(state: PlayState, scored: dict[int, int], mover: int, other: int)
         else:
             allowed = seat == state.declarer or state.hundred_asked
             declared[seat] = [m for m in find_melds(PACK.cards_of(state.hands[seat])) if m.kind < HUNDRED or allowed]
-    forehand, dealer = state.seats
-    best = {s: max((m.height for m in declared[s]), default=None) for s in state.seats}
-    if best[forehand] is None and best[dealer] is None:
-        return scored
-    if best[dealer] is None or (best[forehand] is not None and best[forehand] >= best[dealer]):
-        winner = forehand
-    else:
-        winner = dealer
-    melds = declared[winner]
-    if state.rules.get("meld_scope", "all_of_winner") == "all_of_winner":
-        scored[winner] += sum(m.points for m in melds)
-    else:
-        scored[winner] += max(melds, key=lambda m: m.height).points
+    winner = meld_winner(*state.seats, declared)
+    if winner is not None:
+        scored[winner] += sum(m.points for m in scored_melds(declared[winner],
+                                                             state.rules.get("meld_scope", "all_of_winner")))
     return scored
 
 

@@ -13,9 +13,10 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 
 from ...records import Record
-from ..deal import PLAY
+from ..deal import PLAY, Deal
 from .solver import Position, position_from_deal, solve
 
 #: The fixed policy's choice among the legal actions before play.
@@ -25,7 +26,9 @@ _PREFERENCE = ("take", "play-on", "ask-hundred", "pass")
 def first_lead(seed: int) -> Position:
     """The open position at the first lead of the deal dealt from ``seed``."""
     game = Record(game="czech-bulka", players=("Ann", "Ben"), seed=seed).start()
-    deal = game.deal
+    first = game.deal
+    assert isinstance(first, Deal), "a seed always deals"
+    deal: Deal = first
     while deal.phase != PLAY:
         legal = game.legal_actions()
         game.apply(next((a for a in _PREFERENCE if a in legal), legal[0]))
@@ -34,7 +37,7 @@ def first_lead(seed: int) -> Position:
     return position_from_deal(deal)
 
 
-def _percentile(values: list[float], share: float) -> float:
+def _percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 

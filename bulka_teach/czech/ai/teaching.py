@@ -76,12 +76,24 @@ class Situation:
         return cls(view=view, seat=seat, phase=deal["phase"], legal=list(view["legal"]), hand=hand, trump=trump,
                    offered=offered, declarer=deal["declarer"], trick=trick, outside=outside, opponent_voids=voids)
 
+    @property
+    def trumps(self) -> int:
+        """The trump suit: the rules that read it are asked only once trumps are chosen."""
+        assert self.trump is not None, "trumps are not chosen yet"
+        return self.trump
+
+    @property
+    def offer(self) -> int:
+        """The suit offered as trumps: the rules that read it are asked only while trumps are chosen."""
+        assert self.offered is not None, "no suit is offered now"
+        return self.offered
+
     # --- card arithmetic under the trump chosen -----------------------------------------
     def points(self, card: Card) -> int:
-        return POINTS_WITH_TRUMP[self.trump][card.index]
+        return POINTS_WITH_TRUMP[self.trumps][card.index]
 
     def strength(self, card: Card) -> int:
-        return STRENGTH_WITH_TRUMP[self.trump][card.index]
+        return STRENGTH_WITH_TRUMP[self.trumps][card.index]
 
     def beats(self, card: Card, led: Card) -> bool:
         """Whether ``card`` played second wins the trick led by ``led``."""
@@ -171,16 +183,16 @@ def _forced_dealer_takes(s: Situation) -> Advice | None:
 
 
 def _take_with_strong_trumps(s: Situation) -> Advice | None:
-    strength = trump_strength(s.hand, s.offered)
+    strength = trump_strength(s.hand, s.offer)
     if strength >= TAKE_THRESHOLD:
-        trumps = ", ".join(c.code for c in s.suit_of(s.offered)) or "none"
-        return Advice("take", f"With {suit_words(s.offered)} as trumps your hand is strong (trumps: {trumps}): "
+        trumps = ", ".join(c.code for c in s.suit_of(s.offer)) or "none"
+        return Advice("take", f"With {suit_words(s.offer)} as trumps your hand is strong (trumps: {trumps}): "
                               "take it (zadat) and play to win.")
     return None
 
 
 def _pass_a_weak_hand(s: Situation) -> Advice | None:
-    return Advice("pass", f"Your hand is too weak with {suit_words(s.offered)} as trumps: pass and let the "
+    return Advice("pass", f"Your hand is too weak with {suit_words(s.offer)} as trumps: pass and let the "
                           "opponent carry the risk of declaring.")
 
 
@@ -228,7 +240,7 @@ def _ask_about_your_hundred(s: Situation) -> Advice | None:
 
 def _play_on_with_strong_hand(s: Situation) -> Advice | None:
     own_hundred = any(m.kind >= HUNDRED for m in find_melds(s.hand))
-    trumps = s.suit_of(s.trump)
+    trumps = s.suit_of(s.trumps)
     jasnej_and_minda = {PACK.ranks[c.rank] for c in trumps} >= set(HIGH_TRUMPS)
     if own_hundred or (len(trumps) >= 5 and jasnej_and_minda):
         return Advice("play-on", "Your hand can beat a hundred (your own hundred, or five trumps with jasnej and "
@@ -294,7 +306,7 @@ def _throw_a_low_card(s: Situation) -> Advice | None:
 def _draw_trumps_when_long(s: Situation) -> Advice | None:
     if s.trick:
         return None
-    trumps = s.suit_of(s.trump)
+    trumps = s.suit_of(s.trumps)
     out = [c for c in s.outside if c.suit == s.trump]
     if len(trumps) < 4 or not out:
         return None
@@ -319,7 +331,7 @@ def _lead_aces(s: Situation) -> Advice | None:
 
 
 def _lead_a_singleton(s: Situation) -> Advice | None:
-    if s.trick or not s.suit_of(s.trump):
+    if s.trick or not s.suit_of(s.trumps):
         return None
     singles = [c for c in s.plays() if c.suit != s.trump and len(s.suit_of(c.suit)) == 1 and s.points(c) < 10]
     if not singles:
