@@ -7,8 +7,9 @@
 // pure: the same code always gives the same string (built once, then kept).
 //
 // Colour is never the only cue, and red against black is not relied on: a four-colour pack, each suit
-// in its own colour (Okabe–Ito orange diamonds and vermillion hearts, a dark bluish green for clubs,
-// near-black spades, four steps apart in lightness), with its own shape and its letter in the corners.
+// in its own colour (Okabe–Ito sky-blue diamonds and vermillion hearts, a dark bluish green for clubs,
+// near-black spades: four steps apart in lightness, and blue against red-brown where red and green
+// merge), with its own shape and its letter in the corners.
 
 const FRENCH_ART = (() => {
   const SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";
@@ -20,7 +21,7 @@ const FRENCH_ART = (() => {
 
   const SUITS = {
     c: { name: "trèfle", english: "clubs", main: "#00704F", dark: "#00452F", pale: "#DDF1E8" },
-    d: { name: "carreau", english: "diamonds", main: "#E69F00", dark: "#8A5F00", pale: "#FDF3D9" },
+    d: { name: "carreau", english: "diamonds", main: "#56B4E9", dark: "#1F6E9C", pale: "#E1F1FB" },
     h: { name: "cœur", english: "hearts", main: "#D55E00", dark: "#8A3E00", pale: "#FCEBDF" },
     s: { name: "pique", english: "spades", main: "#23262B", dark: "#000000", pale: "#E8E9EC" },
   };
