@@ -152,10 +152,10 @@ const FRENCH_ART = (() => {
 
   /** Valet: a young man in a feathered cap, a halberd over his shoulder. */
   function jack(suit, c) {
-    const y = 33;
+    const y = 37;
     return shoulders(c)
-      + `<path d="M69 80V22" stroke="${GOLD_DARK}" stroke-width="2.4"/>`
-      + `<path d="M69 12L72 22H66Z M69 18Q78 22 75 30Q71 26 69 26Z" fill="#c9ced6" stroke="${INK}" stroke-width=".7"/>`
+      + `<path d="M69 80V26" stroke="${GOLD_DARK}" stroke-width="2.4"/>`
+      + `<path d="M69 16L72 26H66Z M69 22Q78 26 75 34Q71 30 69 30Z" fill="#c9ced6" stroke="${INK}" stroke-width=".7"/>`
       + `<path d="M37 53L44 80M63 53L56 80" stroke="${GOLD}" stroke-width="2.2"/>`
       + `<path d="M43 51L50 60L57 51" fill="#fff" stroke="${INK}" stroke-width=".6"/>`
       + [64, 71, 78].map((yy) => `<circle cx="50" cy="${yy}" r="1.5" fill="${GOLD}" stroke="${c.dark}" `
@@ -166,13 +166,13 @@ const FRENCH_ART = (() => {
       + `<path d="M39 ${y - 4}Q40 ${y - 16} 52 ${y - 16}Q63 ${y - 15} 62 ${y - 5}Q51 ${y - 8} 39 ${y - 4}Z" `
       + `fill="${c.dark}"/><path d="M39.5 ${y - 5}Q51 ${y - 9} 61.5 ${y - 6}" fill="none" stroke="${GOLD}" `
       + `stroke-width="1.6"/>`
-      + `<path d="M57 ${y - 14}Q69 ${y - 27} 73 ${y - 20}Q67 ${y - 20} 59 ${y - 11}Z" fill="#fff" stroke="${INK}" `
+      + `<path d="M57 ${y - 14}Q67 ${y - 23} 72 ${y - 19}Q66 ${y - 18} 59 ${y - 11}Z" fill="#fff" stroke="${INK}" `
       + `stroke-width=".6"/>`;
   }
 
   /** Dame: long hair, a small crown, a flower held up in her hand. */
   function queen(suit, c) {
-    const y = 33;
+    const y = 37;
     return `<path d="M40 ${y - 4}Q38 ${y + 14} 34 ${y + 22}Q44 ${y + 20} 45 ${y + 8}H55Q56 ${y + 20} 66 ${y + 22}`
       + `Q62 ${y + 14} 60 ${y - 4}Z" fill="#6b3f1f"/>`
       + shoulders(c)
@@ -198,7 +198,7 @@ const FRENCH_ART = (() => {
 
   /** Roi: a bearded king in a tall crown and an ermine collar, holding a sceptre. */
   function king(suit, c) {
-    const y = 35;
+    const y = 40;
     return shoulders(c)
       + `<path d="M69 80V26" stroke="${GOLD_DARK}" stroke-width="2.6"/>`
       + `<circle cx="69" cy="23" r="3.6" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width=".8"/>`
@@ -225,7 +225,8 @@ const FRENCH_ART = (() => {
   /** A court card: the half figure drawn twice, the lower one turned round, as on French cards. */
   function figureCard(rank, suit) {
     const c = SUITS[suit];
-    const half = FIGURES[rank](suit, c) + at(suit, 29, 17, 12);
+    const half = `<g transform="translate(50 80) scale(1.1) translate(-50 -80)">${FIGURES[rank](suit, c)}</g>`
+      + at(suit, 29, 17, 12);
     return `<rect x="19.5" y="7" width="61" height="146" rx="5" fill="${c.pale}" stroke="${c.main}" `
       + `stroke-width="1.2"/>`
       + `<svg x="19.5" y="7" width="61" height="146" viewBox="19.5 7 61 146">`
