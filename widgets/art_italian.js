@@ -190,6 +190,12 @@ const ITALIAN_ART = (() => {
       + `<path d="M47.5 ${y + 3.8}Q50 ${y + 5.5} 52.5 ${y + 3.8}" fill="none" stroke="${INK}" stroke-width=".9"/>`;
   }
 
+  /** The suit's sign on a cream disc ringed in gold (``r`` its radius), so it stands out on a robe of its colour. */
+  function roundel(suit, cx, cy, r) {
+    return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${CREAM}" stroke="${GOLD}" stroke-width="2"/>`
+      + at(suit, cx, cy, r * 1.5);
+  }
+
   /** A limb as a thick stroke with an outline: a path ``d`` drawn twice. */
   function limb(d, colour, width) {
     return `<path d="${d}" fill="none" stroke="${INK}" stroke-width="${width + 1.4}" stroke-linecap="round" `
@@ -215,7 +221,7 @@ const ITALIAN_ART = (() => {
       + `fill="${c.dark}"/>`
       + `<path d="M58 ${y - 13}Q70 ${y - 26} 74 ${y - 19}Q68 ${y - 19} 60 ${y - 10}Z" fill="#fff" stroke="${INK}" `
       + `stroke-width=".6"/>`
-      + limb("M62 56L69 76L66 88", c.dark, 5.5) + at(suit, 66, 108, 30) + hand(66, 90);
+      + limb("M62 56L69 76L66 88", c.dark, 5.5) + roundel(suit, 64, 108, 14.5) + hand(66, 92);
   }
 
   /** Cavallo: a rider on a pale horse trotting right, his sign raised in his right hand. */
@@ -275,7 +281,7 @@ const ITALIAN_ART = (() => {
       + `fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width=".8" stroke-linejoin="round"/>`
       + `<path d="M40 ${y - 8}H60" stroke="${GOLD_DARK}" stroke-width="1"/>`
       + `<circle cx="50" cy="${y - 12}" r="1.8" fill="${c.main}"/><circle cx="50" cy="${y - 23}" r="1.5" fill="${GOLD}"/>`
-      + limb("M62 64L68 78L60 86", c.dark, 5.5) + at(suit, 56, 98, 30) + hand(60, 86);
+      + limb("M62 64L68 78L60 86", c.dark, 5.5) + roundel(suit, 54, 102, 16) + hand(61, 88);
   }
 
   const FIGURES = { F: knave, C: knight, R: king };
