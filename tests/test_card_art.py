@@ -73,6 +73,7 @@ async (name) => {
     suitOrder: [...art.suitOrder], rankOrder: [...art.rankOrder], faces, shapes,
     back: await picture(art.back()), backAgain: art.back() === art.back(),
     frozen: Object.isFrozen(art) && Object.isFrozen(art.suits) && Object.isFrozen(art.ranks),
+    strangers: ["Uh", "Zz", "A", "", "Ass"].map((code) => [code, art.face(code), art.label(code, "h")]),
   };
 }
 """
@@ -271,6 +272,12 @@ def test_the_back_is_a_picture_of_its_own(drawn: dict[str, Any], pack: str) -> N
     assert drawn[pack]["backAgain"]
     others = {drawn[p]["back"]["svg"] for p in PACKS if p != pack} | {drawn["mariasBack"]}
     assert back["svg"] not in others
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_a_code_of_another_pack_draws_nothing_and_is_named_as_given(drawn: dict[str, Any], pack: str) -> None:
+    """A Mariáš under (Uh) is no card of either pack: no face, and the label is the code itself."""
+    assert drawn[pack]["strangers"] == [[code, "", code] for code in ["Uh", "Zz", "A", "", "Ass"]]
 
 
 # --- joining the files into the table's module ----------------------------------------------------------
