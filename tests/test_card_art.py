@@ -1,4 +1,4 @@
-"""The art of the Italian (Trappola) and French (Bouillotte) packs: ``widgets/art_italian.js``, ``widgets/art_french.js``.
+"""The art of the Italian (Trappola) and French (Bouillotte) packs: ``widgets/art_italian.js``, ``art_french.js``.
 
 Each file defines one object, ``ITALIAN_ART`` / ``FRENCH_ART``, that the dispatcher by pack calls: its suits
 and ranks in order, and for each card code a face (an SVG document), a back, and an accessible label.

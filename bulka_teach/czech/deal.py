@@ -19,13 +19,11 @@ from .rules import (
     BELA,
     LAST_TRICK,
     PACK,
-    PLAIN_STRENGTH,
     POINTS_WITH_TRUMP,
     RANK,
-    STRENGTH_WITH_TRUMP,
     SUIT_NAMES,
     SUITS,
-    TRUMP_STRENGTH,
+    TRICK_RULES,
     CzechRules,
     card_of,
     points,
@@ -75,22 +73,9 @@ def parse_action(action: str) -> Parsed | Refusal:
 
 
 def follow_cards(hand: list[Card], led: Card | None, trump: int, must_beat: bool) -> tuple[list[Card], str | None]:
-    """The single source of the follow rules: the cards of ``hand`` that may answer ``led`` (None: leading) and
-    the rule that forbids the others — follow suit (and beat it, house rule ``must_beat``), else trump."""
-    if led is None:
-        return hand, None
-    same = [c for c in hand if c.suit == led.suit]
-    if same:
-        if must_beat:
-            strength = TRUMP_STRENGTH if led.suit == trump else PLAIN_STRENGTH
-            higher = [c for c in same if strength[c.index] > strength[led.index]]
-            if higher and len(higher) < len(same):
-                return higher, "must-beat"
-        return same, ("must-follow-suit" if len(same) < len(hand) else None)
-    trumps = [c for c in hand if c.suit == trump]
-    if trumps and len(trumps) < len(hand):
-        return trumps, "must-trump"
-    return hand, None
+    """The cards of ``hand`` that may answer ``led`` (None: leading) and the rule that forbids the others — follow
+    suit (and beat it, house rule ``must_beat``), else trump: the shared trick rules (``rules.TRICK_RULES``)."""
+    return TRICK_RULES.follow(hand, led, trump, must_beat)
 
 
 @dataclass
@@ -553,15 +538,9 @@ class Deal:
         # the second card closes the trick (two players): the higher of the suit led, or a trump, wins
         trump = self._trumps()
         led_seat, led = trick[0]
-        if card.suit == led.suit or card.suit == trump:
-            strength = STRENGTH_WITH_TRUMP[trump]
-            winner = seat if strength[card.index] > strength[led.index] else led_seat
-        else:
-            winner = led_seat
+        winner = seat if TRICK_RULES.beats(card, led, trump) else led_seat
         if card.suit != led.suit:  # what the table learns: no card of the suit led (and no trump either)
-            self.voids[seat].add(led.suit)
-            if card.suit != trump:
-                self.voids[seat].add(trump)
+            self.voids[seat].update(TRICK_RULES.voids_shown(card, led, trump))
         worth = POINTS_WITH_TRUMP[trump][led.index] + POINTS_WITH_TRUMP[trump][card.index]
         self.won[winner] += worth
         if led is self.trump_o or card is self.trump_o:

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..cards import MARIAS
 from ..house_rules import HouseRules, option
+from ..tricks import TrickRules
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ STRENGTH_WITH_TRUMP = tuple(tuple(100 + TRUMP_STRENGTH[c.index] if c.suit == t e
                                   for c in PACK.cards) for t in range(len(PACK.suits)))
 POINTS_WITH_TRUMP = tuple(tuple(TRUMP_POINTS[c.index] if c.suit == t else PLAIN_POINTS[c.index]
                                 for c in PACK.cards) for t in range(len(PACK.suits)))
+#: follow suit (and beat the card led, house rule ``must_beat``), else trump: the one source of the follow rules
+TRICK_RULES = TrickRules(PACK, dict(enumerate(STRENGTH_WITH_TRUMP)), must_trump=True)
 LAST_TRICK = 10
 BELA = 40
 RANK = {r: i for i, r in enumerate(PACK.ranks)}  # natural order: 7 8 9 X U O K A

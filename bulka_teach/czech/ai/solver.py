@@ -45,8 +45,8 @@ from ..rules import (
     PLAIN_STRENGTH,
     POINTS_WITH_TRUMP,
     RANK,
-    STRENGTH_WITH_TRUMP,
     SUITS,
+    TRICK_RULES,
     TRUMP_POINTS,
     TRUMP_STRENGTH,
 )
@@ -161,28 +161,8 @@ def _bits(mask: int):
         mask ^= low
 
 
-def _legal_mask(hand: int, led: int, trump: int, must_beat: bool) -> int:
-    """Cards of ``hand`` that may follow ``led`` (any card when leading): the engine's ``playable``."""
-    if led < 0:
-        return hand
-    suit = led >> 3
-    same = hand & (0xFF << (suit * 8))
-    if same:
-        if must_beat:
-            higher = same & _ABOVE[trump][led]
-            if higher:
-                return higher
-        return same
-    trumps = hand & (0xFF << (trump * 8))
-    return trumps or hand
-
-
-def _above(trump: int) -> tuple[int, ...]:
-    strength = STRENGTH_WITH_TRUMP[trump]
-    return tuple(sum(1 << o for o in range(c & ~7, (c & ~7) + 8) if strength[o] > strength[c]) for c in range(32))
-
-
-_ABOVE = tuple(_above(t) for t in range(4))  # same-suit cards stronger than each card
+_legal_mask = TRICK_RULES.follow_mask  # cards of a hand that may follow a card led: the shared trick rules, fast form
+_ABOVE = tuple(TRICK_RULES.above[t] for t in range(4))  # same-suit cards stronger than each card
 
 
 #: Per suit kind (plain, trump with the O at 20, trump with the O at 0): points and strength by natural rank.
@@ -218,12 +198,12 @@ def suit_reps(suit: int, kind: int, own: int, others: int, mode: int, pivot: int
 
 @cache
 def _tricks(trump: int, o_points: int) -> tuple[tuple[bool, int], ...]:
-    """By ``led << 5 | answer``: whether the answer wins the trick, and the two cards' points."""
-    strength = STRENGTH_WITH_TRUMP[trump]
+    """By ``led << 5 | answer``: whether the answer wins the trick (the shared trick rules), and the two cards'
+    points."""
     pts = list(POINTS_WITH_TRUMP[trump])
     pts[trump * 8 + _O] = o_points
-    return tuple((((f >> 3) == (c >> 3) or (f >> 3) == trump) and strength[f] > strength[c], pts[c] + pts[f])
-                 for c in range(32) for f in range(32))
+    cards = PACK.cards
+    return tuple((TRICK_RULES.beats(cards[f], cards[c], trump), pts[c] + pts[f]) for c in range(32) for f in range(32))
 
 
 def _merge_suit(suit: int, kind: int, own: int, others: int, mode: int, pivot: int) -> tuple[tuple[int, int], ...]:
