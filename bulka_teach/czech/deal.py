@@ -20,12 +20,12 @@ from .rules import (
     LAST_TRICK,
     PACK,
     POINTS_WITH_TRUMP,
-    RANK,
     SUIT_NAMES,
     SUITS,
     TRICK_RULES,
     CzechRules,
     card_of,
+    exchanging_card,
     points,
 )
 
@@ -34,7 +34,6 @@ TRUMP, EXCHANGE, DISCARD, HUNDRED_ASK, HUNDRED_ANSWER, PLAY, OVER = (
 HAND_SIZE = 9
 MAX_SEATS = 3  # Czech Bulka seats two or three; one deal is always between two of them
 TRICKS = 9
-EXCHANGERS = tuple(RANK[r] for r in "789")  # the seven, else the eight, else the nine (minda)
 
 Parsed = tuple  # (verb, argument)
 _SIMPLE = ("take", "pass", "fold", "play-on", "ask-hundred", "exchange")
@@ -295,13 +294,7 @@ class Deal:
             face_up.append(self.first_candidate)
         if self.stock and self.stock[-1].suit == trump:
             face_up.append(self.stock[-1])
-        if not face_up:
-            return None, face_up
-        ranks = [c.rank for c in face_up]
-        for rank in EXCHANGERS:
-            if rank not in ranks:
-                return PACK.cards[trump * 8 + rank], face_up
-        raise AssertionError("at most two trumps lie face up")
+        return exchanging_card(trump, face_up), face_up
 
     def _exchange_refusal(self, during_play: bool) -> Refusal | None:
         seat = self._mover()
@@ -634,8 +627,9 @@ class Deal:
         bela = self.bela()
         if bela is not None:
             total[bela] += BELA
-            if self.o_winner is not None:
-                total[self.o_winner] -= points(self.trump_o, self._trumps())  # the O's own 20 counts for nobody
+            if self.o_winner is not None:  # the O's own 20 counts for nobody
+                trump = self._trumps()
+                total[self.o_winner] -= points(card_of("O", trump), trump)
             self.events.append(Event("bela", bela, {"points": BELA}))
         declarer = self._declarer()
         opponent = self._other[declarer]

@@ -1,10 +1,11 @@
 """Czech Bulka's house rules and card tables (trick order and points, plain and trump)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import MARIAS
+from ..cards import MARIAS, Card
 from ..house_rules import HouseRules, option
 from ..tricks import TrickRules
 
@@ -63,9 +64,21 @@ BELA = 40
 RANK = {r: i for i, r in enumerate(PACK.ranks)}  # natural order: 7 8 9 X U O K A
 
 
-def points(card, trump: int) -> int:
+def points(card: Card, trump: int) -> int:
     return POINTS_WITH_TRUMP[trump][card.index]
 
 
-def card_of(rank: str, suit: int):
+def card_of(rank: str, suit: int) -> Card:
     return PACK.cards[suit * 8 + RANK[rank]]
+
+
+EXCHANGERS = tuple(RANK[r] for r in "789")  # the seven, else the eight, else the nine (minda)
+
+
+def exchanging_card(trump: int, face_up: Iterable[Card]) -> Card | None:
+    """The card that exchanges (šíbr) for the trumps among ``face_up``: the lowest of the 7, 8 and 9 of trumps
+    that is not itself face up; None when no trump lies face up. The one source of the rule."""
+    ranks = {c.rank for c in face_up if c.suit == trump}
+    if not ranks:
+        return None
+    return next(PACK.cards[trump * 8 + r] for r in EXCHANGERS if r not in ranks)

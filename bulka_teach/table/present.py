@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..czech.deal import EXCHANGERS, HAND_SIZE
+from ..czech.deal import HAND_SIZE
 from ..czech.melds import parse_meld
-from ..czech.rules import PACK, SUIT_NAMES
+from ..czech.rules import EXCHANGERS, PACK, SUIT_NAMES
 
 View = dict[str, Any]
 CARD_VERBS = ("play", "discard")

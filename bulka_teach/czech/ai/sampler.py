@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from ..deal import EXCHANGERS
+from .. import rules
 from ..melds import CLASS_NAMES, FIFTY, HUNDRED, LOWEST_FOUR, TWENTY, Meld, find_melds
 from ..rules import PACK, SUITS
 
@@ -194,9 +194,10 @@ def held_at_checks(view: dict[str, Any], world: World) -> dict[int, list[set[str
 
 
 def exchanging_card(trump: int, face_up: list[str]) -> str:
-    """The card that exchanges for these face-up trumps: the lowest of 7, 8, 9 of trumps not among them."""
-    ranks = {PACK.card(c).rank for c in face_up}
-    return next(PACK.cards[trump * 8 + r].code for r in EXCHANGERS if r not in ranks)
+    """The card that exchanges for these face-up trumps (``rules.exchanging_card``), as a code."""
+    card = rules.exchanging_card(trump, PACK.cards_of(face_up))
+    assert card is not None, "an exchange is made only for a trump lying face up"
+    return card.code
 
 
 def face_up_exchange(view: dict[str, Any], world: World, trump: int) -> tuple[str, list[str]] | None:

@@ -18,7 +18,7 @@ from typing import Any
 from ...bots.base import Choice, asked
 from ...cards import Card
 from ..melds import FIFTY, HUNDRED, find_melds, parse_meld
-from ..rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
+from ..rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS, exchanging_card
 
 _TRUMP_RANK_VALUE = {"O": 3.0, "9": 2.5, "A": 2.0, "X": 1.5, "K": 1.0, "U": 1.0, "8": 0.8, "7": 0.8}
 TAKE_THRESHOLD = 3.5  # hand strength (see ``trump_strength``) from which the bot takes a suit; tuned in self-play
@@ -121,8 +121,8 @@ class Situation:
         face_up = [deal["stock_top"]] if deal["stock_top"] else []
         if not during_play and deal["first_candidate"]:
             face_up.append(deal["first_candidate"])
-        ranks = {c[0] for c in face_up if PACK.card(c).suit == self.trump}
-        return next((r for r in "789" if r not in ranks), None) if ranks else None
+        card = exchanging_card(self.trumps, PACK.cards_of(face_up)) if self.trump is not None else None
+        return PACK.ranks[card.rank] if card is not None else None
 
 
 def play(card: Card) -> str:
