@@ -29,6 +29,9 @@ class TrickRules:
         #: by trump, then card index: the mask of the cards of the same suit that beat it
         self.above = {t: tuple(sum(1 << o.index for o in pack.cards if o.suit == c.suit and s[o.index] > s[c.index])
                                for c in pack.cards) for t, s in self.strengths.items()}
+        #: by trump, then ``best.index * len(pack) + card.index``: ``beats(card, best, trump)``, looked up
+        self.beats_table = {t: tuple(self.beats(card, best, t) for best in pack.cards for card in pack.cards)
+                            for t in self.strengths}
 
     # --- plain: cards ------------------------------------------------------------------------
     def follow(self, hand: list[Card], led: Card | None, trump: int | None,

@@ -71,10 +71,11 @@ def parse_action(action: str) -> Parsed | Refusal:
                                      + ", ".join(VERBS) + ".")
 
 
-def follow_cards(hand: list[Card], led: Card | None, trump: int, must_beat: bool) -> tuple[list[Card], str | None]:
-    """The cards of ``hand`` that may answer ``led`` (None: leading) and the rule that forbids the others — follow
-    suit (and beat it, house rule ``must_beat``), else trump: the shared trick rules (``rules.TRICK_RULES``)."""
-    return TRICK_RULES.follow(hand, led, trump, must_beat)
+#: ``follow_cards(hand, led, trump, must_beat)``: the cards of ``hand`` that may answer ``led`` (None: leading) and
+#: the rule that forbids the others — follow suit (and beat it, house rule ``must_beat``), else trump: the shared
+#: trick rules (``rules.TRICK_RULES``)
+follow_cards = TRICK_RULES.follow
+_BEATS = TRICK_RULES.beats_table  # by trump, then led.index * 32 + card.index: the card takes the trick
 
 
 @dataclass
@@ -353,11 +354,12 @@ class Deal:
 
         Verdicts on plays and ``legal_actions`` both use it (the follow rules are ``follow_cards``).
         """
-        seat = self._mover()
+        seat, trump = self.to_move, self.trump
+        assert seat is not None and trump is not None, "cards are played only in play, with trumps chosen"
         hand = self.hands[seat]
         if self.hundred_owed == seat:
             return [], "must-declare-hundred"
-        return follow_cards(hand, self.trick[0][1] if self.trick else None, self._trumps(), self.rules.must_beat)
+        return follow_cards(hand, self.trick[0][1] if self.trick else None, trump, self.rules.must_beat)
 
     def _play_refusal(self, card: Card) -> Refusal | None:
         hand = self.hands[self._mover()]
@@ -385,11 +387,11 @@ class Deal:
         """Every action whose verdict is ok; plays come straight from ``playable``."""
         if self.phase != PLAY:
             return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
-        seat = self._mover()
         plays = list(map(_PLAY_TEXT.__getitem__, self.playable()[0]))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
             return plays  # the common case: only plays
+        seat = self._mover()
         actions: list[str] = []
         if self._first_card(seat):
             held = find_melds(self.hands[seat])
@@ -410,7 +412,8 @@ class Deal:
     # --- doing ------------------------------------------------------------------------
     def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
         verb, arg = parsed
-        seat = self._mover()
+        seat = self.to_move
+        assert seat is not None, "the deal is over: nobody is to move"
         if renonc is not None:
             if verb == "play":
                 self.events.append(Event("play", seat, {"card": arg.code, "renonc": renonc.reason}))
@@ -529,9 +532,10 @@ class Deal:
                 self._reveal_twenty_suits()
             return
         # the second card closes the trick (two players): the higher of the suit led, or a trump, wins
-        trump = self._trumps()
+        trump = self.trump
+        assert trump is not None, "cards are played once trumps are chosen"
         led_seat, led = trick[0]
-        winner = seat if TRICK_RULES.beats(card, led, trump) else led_seat
+        winner = seat if _BEATS[trump][led.index * 32 + card.index] else led_seat
         if card.suit != led.suit:  # what the table learns: no card of the suit led (and no trump either)
             self.voids[seat].update(TRICK_RULES.voids_shown(card, led, trump))
         worth = POINTS_WITH_TRUMP[trump][led.index] + POINTS_WITH_TRUMP[trump][card.index]

@@ -162,7 +162,8 @@ class CzechBulka(Game[Deal]):
         return self.rules.renonc_mode
 
     def _do(self, parsed: Parsed, renonc: Refusal | None) -> None:
-        deal = self._current()
+        deal = self.deal
+        assert deal is not None, "an action is taken only while a deal is played"
         deal.do(parsed, renonc)
         if deal.phase == OVER:
             self._deal_over(deal)
