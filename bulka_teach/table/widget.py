@@ -1,11 +1,13 @@
-"""The card-table widget: one anywidget that draws a whole state (``view`` + ``ui``) and reports clicks.
+"""The card-table widget: one anywidget that draws a whole state (``layout`` + ``ui``) and reports clicks.
 
 The front end lives in ``widgets/`` (shipped as ``bulka_teach.widgets``); see ``widgets/README.md``
-for the traits, the messages and the DOM classes. Only a seat's view ever goes into ``view``.
+for the traits, the layout schema, the messages and the DOM classes. ``layout`` is built by the game's
+presenter from one seat's view only (``bulka_teach.layout``); ``view`` (that view) stays on the Python
+side for the controllers and tests and is not sent to the browser.
 
-The table's module is one text: the card art (``cards.js``, plain functions) followed by the table
-(``table.js``, which calls them and holds the module's only ``export``), joined in ``ESM_FILES``
-order. anywidget imports a widget's module once per widget, so what each ``CardTable`` sends is
+The table's module is one text: the packs' art (``art_*.js``, one constant each), the dispatcher over
+them (``cards.js``, plain functions) and the table (``table.js``, which calls them and holds the
+module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per widget, so what each ``CardTable`` sends is
 ``loader.js`` with that module embedded: it evaluates the module once per page, however many tables
 the page holds (see the comment in ``loader.js``). The stylesheet is ``table.css``.
 """
@@ -22,10 +24,18 @@ import traitlets
 
 Handler = Callable[[dict[str, Any]], None]
 
-ESM_FILES = ("cards.js", "table.js")
+ART_FILES = ("art_marias.js", "art_italian.js", "art_french.js")  # each joined only if it exists
 LOADER_FILE = "loader.js"
 CSS_FILE = "table.css"
 MODULE_KEY_PREFIX = "__bulka_teach_table_"
+
+
+def _esm_files() -> tuple[str, ...]:
+    data = files("bulka_teach.widgets")
+    return (*(name for name in ART_FILES if data.joinpath(name).is_file()), "cards.js", "table.js")
+
+
+ESM_FILES = _esm_files()
 
 
 def _source(name: str) -> str:
@@ -47,10 +57,15 @@ def front_end() -> tuple[str, str]:
 
 
 class CardTable(anywidget.AnyWidget):
-    """The table. Controllers set ``view`` and ``ui`` and register one message handler."""
+    """The table. Controllers set ``view``, ``layout`` and ``ui`` and register one message handler.
+
+    ``layout`` and ``ui`` are synced; ``view`` (the seat's view the layout was built from) is not: the
+    browser draws the layout alone, and the websocket carries half as much.
+    """
 
     _esm, _css = front_end()
-    view = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict()
+    layout = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
