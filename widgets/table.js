@@ -683,9 +683,11 @@ function pileHtml(ctx, pile) {
     .filter(Boolean).join(" ");
   const seat = typeof pile.at === "number" ? ` data-seat="${pile.at}"` : "";
   const aria = ` aria-label="${esc(pile.aria)}"`;
+  const label = pile.label && pile.label.length ? richHtml(ctx, pile.label) : "";
   if (pile.style === "single") {
     const code = (pile.cards || [])[0];
-    return `<div class="${cls}"${seat}${aria}>${pile.cards ? ctx.card(code) : ctx.back()}</div>`;
+    return `<div class="${cls}"${seat}${aria}>${pile.cards ? ctx.card(code) : ctx.back()}`
+      + `${label ? `<span class="bt-label">${label}</span>` : ""}</div>`;
   }
   if (pile.style === "stack") {
     const top = pile.cards && pile.cards.length ? ctx.card(pile.cards[pile.cards.length - 1]) : ctx.back();
@@ -694,7 +696,6 @@ function pileHtml(ctx, pile) {
       + `<span class="bt-count" aria-hidden="true">${count}</span></div>`;
   }
   const faces = pile.cards ? pile.cards.map((c) => ctx.card(c)).join("") : ctx.back().repeat(count);
-  const label = pile.label && pile.label.length ? richHtml(ctx, pile.label) : "";
   return `<div class="${cls}"${seat} role="group"${aria}>`
     + (label && !pile.label_after ? `<div class="bt-label">${label}</div>` : "")
     + `<div class="bt-row">${faces}</div>`
@@ -728,7 +729,6 @@ function talonHtml(ctx) {
   const lines = ctx.layout.talon;
   if (lines === null || lines === undefined) return "";
   const piles = ctx.pilesAt("talon");
-  if (!piles.length && !lines.length) return `<div class="bt-talon"></div>`;
   const has = piles.map((p) => classOf(p.id) && ` bt-has-${p.id}`).join("");
   return `<div class="bt-talon${has}">`
     + `<div class="bt-talon-cards">${piles.map((p) => pileHtml(ctx, p)).join("")}</div>`
