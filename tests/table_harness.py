@@ -29,7 +29,7 @@ window.models = [];
 window.showTable = (layout, ui) => {
   const el = document.createElement('div');
   document.body.appendChild(el);
-  const state = {layout, ui}, handlers = {};
+  const state = {felt: layout, ui}, handlers = {};  // CardTable syncs the layout as `felt`
   const model = {
     get: (key) => state[key],
     set: (key, value) => { state[key] = value; (handlers['change:' + key] || []).forEach((h) => h()); },
@@ -140,7 +140,9 @@ def show_layout(page: Page, layout: dict[str, Any], table_ui: dict[str, Any]) ->
 
 
 def update_traits(page: Page, index: int, **traits: Any) -> None:
-    """Set traits at once, as one websocket update does (one redraw expected)."""
+    """Set traits at once, as one websocket update does (one redraw expected); ``layout`` goes as ``felt``."""
+    if "layout" in traits:
+        traits["felt"] = traits.pop("layout")
     page.evaluate("""async ([i, traits]) => {
       for (const [key, value] of Object.entries(traits)) models[i].set(key, value);
       await Promise.resolve();  // the redraw is queued as a microtask: let it run

@@ -113,7 +113,7 @@ def deliver(page: Page, controller: Controller, index: int) -> list[dict[str, An
     for message in sent:
         controller.table.send_from_browser(message)
     page.evaluate("""async ([i, layout, ui]) => {
-      models[i].set('layout', layout); models[i].set('ui', ui); await Promise.resolve();
+      models[i].set('felt', layout); models[i].set('ui', ui); await Promise.resolve();
     }""", [index, controller.table.layout, controller.table.ui])
     return sent
 

@@ -41,8 +41,11 @@ def test_builders_check_what_they_are_given() -> None:
 
 
 def test_the_table_syncs_the_layout_and_ui_and_keeps_the_view_in_python() -> None:
-    synced = set(CardTable().keys)
-    assert {"layout", "ui"} <= synced and "view" not in synced
+    table = CardTable()
+    synced = set(table.keys)
+    assert {"felt", "ui"} <= synced and "view" not in synced and "layout" not in synced  # layout travels as felt
+    table.layout = {"version": 1}
+    assert table.felt == table.layout == {"version": 1}
     practice = Practice(code="CB2-std-4KQ7M2XA")
     assert practice.table.view == practice.game.view(0)
     assert practice.table.layout == presenter.layout(practice.game.view(0), 0)

@@ -150,7 +150,7 @@ LOADER_PAGE = """async ([loader, tables, prefix]) => {
     const widget = (await import(create(new Blob([loader], { type: "text/javascript" })))).default;
     const el = document.createElement("div");
     document.body.appendChild(el);
-    const state = { layout, ui };
+    const state = { felt: layout, ui };
     const model = { get: (key) => state[key], set() {}, on() {}, off() {}, send() {} };
     await widget.render({ model, el });
     drawn.push(el.querySelectorAll(".bt-hand .bt-card[data-card]").length);

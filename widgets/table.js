@@ -124,12 +124,14 @@ class Table {
     this.root.addEventListener("click", this.onClick);
     this.root.addEventListener("keydown", this.onKey);
     this.root.addEventListener("input", this.onInput);
-    model.on("change:layout", this.schedule);
+    model.on("change:felt", this.schedule);
+    model.on("change:layout", this.schedule);  // a host that names the trait "layout" (not ipywidgets: below)
     model.on("change:ui", this.schedule);
     this.render();
   }
 
   destroy() {
+    this.model.off("change:felt", this.schedule);
     this.model.off("change:layout", this.schedule);
     this.model.off("change:ui", this.schedule);
     this.root.removeEventListener("click", this.onClick);
@@ -336,8 +338,17 @@ class Table {
 
   // --- drawing ----------------------------------------------------------------------------------
 
+  /** The layout trait: ``felt`` (ipywidgets keeps ``layout`` for its own CSS Layout model), or a plain
+   * ``layout`` object where a host passes it under that name. */
+  layout() {
+    const felt = this.model.get("felt");
+    if (felt && typeof felt === "object" && Object.keys(felt).length) return felt;
+    const named = this.model.get("layout");
+    return named && typeof named === "object" && "version" in named ? named : felt || {};
+  }
+
   render() {
-    const layout = this.model.get("layout") || {};
+    const layout = this.layout();
     const ui = this.model.get("ui") || {};
     const words = layout.words || {};
     const mode = ui.mode || "play";

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..bots import OPPONENTS, Bot, Coach, opponent_bot
 from ..bots.coach import ReviewItem
-from ..czech.presenter import action_label
+from ..czech.presenter import CARD_VERBS, action_label
 from ..czech.rules import CzechRules
 from ..dealing import DealCode, DealCodeError, new_seed
 from ..errors import IllegalAction, ScenarioError
@@ -29,7 +29,7 @@ from ..game import Game
 from ..records import Record
 from ..records import undo as undo_game
 from .base import Controller, deal_code_text
-from .present import CARD_VERBS, View, caption, control, table_ui
+from .present import View, caption, control, table_ui
 from .review import decision_views, first_action_of_deal, review_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view

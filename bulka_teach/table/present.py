@@ -12,7 +12,6 @@ from types import ModuleType
 from typing import Any
 
 View = dict[str, Any]
-CARD_VERBS = ("play", "discard")  # the verbs of a card click, in every game
 
 
 def presenter(view: View) -> ModuleType:

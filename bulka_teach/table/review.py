@@ -14,9 +14,8 @@ from typing import Any
 from ..bots.coach import ReviewItem, describe
 from ..bots.teaching import RULES_BY_NAME
 from ..czech.melds import parse_meld
-from ..czech.presenter import action_label
+from ..czech.presenter import CARD_VERBS, action_label
 from ..records import Record
-from .present import CARD_VERBS
 
 View = dict[str, Any]
 MIN_POINTS = 0.5  # a cost below half a point is sampling noise: not said

@@ -61,12 +61,25 @@ class CardTable(anywidget.AnyWidget):
 
     ``layout`` and ``ui`` are synced; ``view`` (the seat's view the layout was built from) is not: the
     browser draws the layout alone, and the websocket carries half as much.
+
+    ``layout`` travels as the trait ``felt``: ipywidgets' ``DOMWidget`` owns the name ``layout`` (its CSS
+    ``Layout`` widget, which the front end's view resolves as a child model), so a dict synced under that
+    name breaks every table in the browser. ``table.layout`` reads and sets ``felt``.
     """
 
     _esm, _css = front_end()
     view = traitlets.Dict()
-    layout = traitlets.Dict().tag(sync=True)
+    felt = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
+
+    @property  # type: ignore[override]  # shadows DOMWidget.layout: this widget has no CSS Layout child
+    def layout(self) -> dict[str, Any]:
+        """The neutral layout the table draws (``bulka_teach.layout``), synced as ``felt``."""
+        return self.felt
+
+    @layout.setter
+    def layout(self, value: dict[str, Any]) -> None:
+        self.felt = value
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
