@@ -232,9 +232,10 @@ def layout(pack: str, *, kind: Literal["table", "picture"] = "table", phase: str
         raise ValueError(f"unknown pack {pack!r}; one of {', '.join(PACKS)}")
     if kind == "table" and seats and not 1 <= len(seats) <= 5:
         raise ValueError(f"a table seats 1 to 5 players, not {len(seats)}")
+    lines = [list(line) for line in talon] if talon is not None else None
     return {"version": 1, "kind": kind, "pack": pack, "phase": phase, "words": {**DEFAULT_WORDS, **(words or {})},
-            "seats": list(seats), "piles": list(piles), "talon": [list(line) for line in talon] if talon is not None else None, "trick": trick,
-            "last_trick": last_trick, "pots": list(pots), "trump": trump, "outcome": outcome}
+            "seats": list(seats), "piles": list(piles), "talon": lines, "trick": trick, "last_trick": last_trick,
+            "pots": list(pots), "trump": trump, "outcome": outcome}
 
 
 def picture(pack: str, codes: Sequence[str], *, aria: str = "the cards, face up",

@@ -84,8 +84,8 @@ class ChromiumThread:
         self._thread.join(timeout=60)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[ChromiumThread]:
+def chromium_worker() -> Iterator[ChromiumThread]:
+    """The ``chromium`` fixture's body (the fixture is in ``tests/conftest.py``): one Chromium thread per module."""
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
                     "(scripts/test.sh does it); these tests never download a browser.")

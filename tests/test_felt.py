@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from table_harness import ChromiumThread, cards, chromium, in_chromium, on_a_fresh_page, show_layout, ui  # noqa: F401
+from table_harness import ChromiumThread, cards, in_chromium, on_a_fresh_page, show_layout, ui
 
 from bulka_teach import Record
 from bulka_teach import layout as lay

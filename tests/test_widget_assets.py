@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from table_harness import (  # the shared Chromium harness (also tests/test_felt.py's)
+from table_harness import (  # the shared Chromium harness (also tests/test_felt.py's; the fixture: conftest.py)
     ChromiumThread,
     blank_page,
     cards,
-    chromium,  # noqa: F401  (a fixture)
     in_chromium,
     show_layout,
     ui,

@@ -7,9 +7,10 @@ side for the controllers and tests and is not sent to the browser.
 
 The table's module is one text: the packs' art (``art_*.js``, one constant each), the dispatcher over
 them (``cards.js``, plain functions) and the table (``table.js``, which calls them and holds the
-module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per widget, so what each ``CardTable`` sends is
-``loader.js`` with that module embedded: it evaluates the module once per page, however many tables
-the page holds (see the comment in ``loader.js``). The stylesheet is ``table.css``.
+module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per
+widget, so what each ``CardTable`` sends is ``loader.js`` with that module embedded: it evaluates the
+module once per page, however many tables the page holds (see the comment in ``loader.js``). The
+stylesheet is ``table.css``.
 """
 from __future__ import annotations
 
