@@ -615,10 +615,13 @@ class Context {
 
 // --- rich text: words with card and suit tags --------------------------------------------------------
 
-function tagHtml(ctx, t) {
+/** A small rank-and-suit tag; ``titled``: with the card's name as its tooltip (not in a meld's list, whose item
+ * has its own label). */
+function tagHtml(ctx, t, titled = true) {
   if (t.card) {
     const code = t.card;
-    return `<span class="bt-tag" data-suit="${esc(code[1])}" title="${esc(cardLabel(ctx.pack, code))}">`
+    const title = titled ? ` title="${esc(cardLabel(ctx.pack, code))}"` : "";
+    return `<span class="bt-tag" data-suit="${esc(code[1])}"${title}>`
       + `${esc(rankCorner(ctx.pack, code[0]))}${suitIcon(ctx.pack, code[1])}</span>`;
   }
   if (t.suit) return `<span class="bt-tag">${suitIcon(ctx.pack, t.suit)}</span>`;
@@ -679,7 +682,7 @@ function factHtml(ctx, f, seat) {
   if (f.items) {
     const items = f.items.map((m) => `<li class="bt-meld${m.scored ? " bt-scored" : ""}" aria-label="${esc(m.aria)}">`
       + `<span class="bt-meld-name">${esc(m.name)}</span> <b>${esc(m.points)}</b> `
-      + `<span class="bt-tags" aria-hidden="true">${(m.tags || []).map((t) => tagHtml(ctx, t)).join("")}</span>`
+      + `<span class="bt-tags" aria-hidden="true">${(m.tags || []).map((t) => tagHtml(ctx, t, false)).join("")}</span>`
       + (m.note ? ` <span class="bt-scores">${esc(m.note)}</span>` : "") + `</li>`).join("");
     return `<ul class="${cls}" data-seat="${seat}" aria-label="${esc(f.label)}">${items}</ul>`;
   }
