@@ -5,8 +5,9 @@ for the traits, the layout schema, the messages and the DOM classes. ``layout`` 
 presenter from one seat's view only (``bulka_teach.layout``); ``view`` (that view) stays on the Python
 side for the controllers and tests and is not sent to the browser.
 
-The table's module is one text: the packs' art (``art_*.js``, one constant each), the dispatcher over
-them (``cards.js``, plain functions) and the table (``table.js``, which calls them and holds the
+The table's module is one text: the other packs' art (``art_italian.js``, ``art_french.js``, one constant
+each, joined when present), the dispatcher over the packs' art with the Mariáš art (``cards.js``, plain
+functions) and the table (``table.js``, which calls them and holds the
 module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per
 widget, so what each ``CardTable`` sends is ``loader.js`` with that module embedded: it evaluates the
 module once per page, however many tables the page holds (see the comment in ``loader.js``). The
@@ -25,7 +26,7 @@ import traitlets
 
 Handler = Callable[[dict[str, Any]], None]
 
-ART_FILES = ("art_marias.js", "art_italian.js", "art_french.js")  # each joined only if it exists
+ART_FILES = ("art_italian.js", "art_french.js")  # each joined only if it exists (the Mariáš art is in cards.js)
 LOADER_FILE = "loader.js"
 CSS_FILE = "table.css"
 MODULE_KEY_PREFIX = "__bulka_teach_table_"
