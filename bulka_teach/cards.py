@@ -154,6 +154,13 @@ FRENCH_PRESETS: dict[str, dict[int, tuple[str, ...]]] = {
 _french_cache: dict[tuple[str, ...], Pack] = {}
 
 
+#: The whole French set the art draws (every rank the Bouillotte packs use, and the seven): for pictures of cards.
+FRENCH = Pack(name="French 32-card", art="french", ranks=("7", "8", "9", "X", "J", "Q", "K", "A"),
+              suits=("c", "d", "h", "s"), rank_names=_FRENCH_NAMES, suit_names=_FRENCH_SUITS)
+#: A pack by its art's name: every card the table can draw.
+PACKS_BY_ART: dict[str, Pack] = {"marias": MARIAS, "italian": ITALIAN, "french": FRENCH}
+
+
 def french_pack(players: int, preset: str = "seed") -> Pack:
     """The reduced French pack Bouillotte uses for this many players."""
     table = FRENCH_PRESETS.get(preset)

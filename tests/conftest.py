@@ -34,3 +34,11 @@ def czech(deck: Sequence[str] | None = None, actions: Sequence[str] = (), rules:
 def deck():
     """``deck(forehand=[...], dealer=[...], first=..., forehand_dokup=..., dealer_dokup=..., stock_top=[...])``."""
     return stack_deck
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Chromium in a thread of its own, for the table's front-end tests (``tests/table_harness.py``)."""
+    from table_harness import chromium_worker  # imported here: only the browser tests need Playwright
+
+    yield from chromium_worker()

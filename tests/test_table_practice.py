@@ -279,7 +279,7 @@ def check_nothing_hidden_shown(players: tuple[str, ...], seed: int, clicks: int,
         for event in game.events[told_upto:]:
             game_known.update(CARD.findall(game.explain(event, me)))
         told_upto = len(game.events)
-        shown = set(CARD.findall(json.dumps(p.table.view) + json.dumps(p.table.ui)))
+        shown = set(CARD.findall(json.dumps(p.table.view) + json.dumps(p.table.layout) + json.dumps(p.table.ui)))
         assert shown <= game_known, f"the table shows {shown - game_known}, never shown to the learner"
         deal = p.table.view["deal"]
         assert deal is None or "open_hands" not in deal

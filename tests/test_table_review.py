@@ -149,7 +149,7 @@ def test_selecting_a_decision_shows_the_table_as_the_learner_saw_it_then():
         then = record.with_actions(record.actions[:index]).replay()
         assert view == then.view(practice.seat), f"decision {k + 1} does not show the learner's own view then"
         assert "open_hands" not in view["deal"]
-        shown = set(CARD.findall(json.dumps(view) + json.dumps(ui)))
+        shown = set(CARD.findall(json.dumps(view) + json.dumps(practice.table.layout) + json.dumps(ui)))
         assert shown <= known, f"the review shows {shown - known}, never shown to the learner"
         item = ui["review"]["items"][k]
         assert ui["review"]["selected"] == k and item["action"] == record.actions[index]

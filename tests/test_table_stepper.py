@@ -130,7 +130,8 @@ def test_a_seats_stepper_shows_no_card_before_the_engine_told_that_seat():
         for i in steps:
             known |= set(CARD.findall(game.explain(game.events[i], 0)))
             stepper.go(i)
-            shown = set(CARD.findall(json.dumps(stepper.table.view) + json.dumps(stepper.table.ui)))
+            shown = set(CARD.findall(json.dumps(stepper.table.view) + json.dumps(stepper.table.layout)
+                                     + json.dumps(stepper.table.ui)))
             assert shown <= known, f"step {i} shows {shown - known}, which seat 0 was never shown"
             assert "open_hands" not in (stepper.table.view["deal"] or {})
 

@@ -8,23 +8,28 @@ messages, and no card drawn that the view does not hold.
 from __future__ import annotations
 
 import json
-import queue
 import re
-import threading
 import tomllib
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future
-from contextlib import contextmanager
 from fnmatch import fnmatch
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
+from table_harness import (  # the shared Chromium harness (also tests/test_felt.py's; the fixture: conftest.py)
+    ChromiumThread,
+    blank_page,
+    cards,
+    in_chromium,
+    show_layout,
+    ui,
+    update_traits,
+)
 
 from bulka_teach import Record
+from bulka_teach.czech import presenter
 from bulka_teach.czech.view import deal_view
+from bulka_teach.table.pictures import picture_layout
 from bulka_teach.table.widget import (
     CSS_FILE,
     ESM_FILES,
@@ -36,9 +41,6 @@ from bulka_teach.table.widget import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # The README's worked example: Ben passes, Ann takes hearts, Ben exchanges (šíbr), declares a twenty and
 # leads Kl; Ann declares her fifty and must now trump.
@@ -105,117 +107,6 @@ def test_the_text_form_names_mode_and_phase_without_a_memory_address() -> None:
 
 # --- the front end in Chromium -----------------------------------------------------------------------------
 
-HARNESS = """
-window.sent = [];
-window.models = [];
-window.showTable = (view, ui) => {
-  const el = document.createElement('div');
-  document.body.appendChild(el);
-  const state = {view, ui}, handlers = {};
-  const model = {
-    get: (key) => state[key],
-    set: (key, value) => { state[key] = value; (handlers['change:' + key] || []).forEach((h) => h()); },
-    on: (event, h) => { (handlers[event] ||= []).push(h); },
-    off: (event, h) => { handlers[event] = (handlers[event] || []).filter((x) => x !== h); },
-    send: (message) => window.sent.push(message),
-  };
-  window.models.push(model);
-  btWidget.render({model, el});
-  return window.models.length - 1;
-};
-"""
-
-
-class ChromiumThread:
-    """Chromium driven from a thread of its own.
-
-    Playwright's sync API allows one instance per thread, and the app's browser tests (``tests/browser``)
-    keep theirs open for the whole session: this module's checks run in another thread, one job at a time.
-    """
-
-    def __init__(self) -> None:
-        self._jobs: queue.Queue[tuple[Callable[[Browser], None], Future[None]] | None] = queue.Queue()
-        started: Future[None] = Future()
-        self._thread = threading.Thread(target=self._serve, args=(started,), name="chromium", daemon=True)
-        self._thread.start()
-        started.result(timeout=120)
-
-    def _serve(self, started: Future[None]) -> None:
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                started.set_result(None)
-                while (job := self._jobs.get()) is not None:
-                    work, done = job
-                    try:
-                        done.set_result(work(browser))
-                    except BaseException as error:  # handed to the test's thread, which raises it
-                        done.set_exception(error)
-                browser.close()
-        except BaseException as error:
-            if not started.done():
-                started.set_exception(error)
-
-    def run(self, work: Callable[[Browser], None]) -> None:
-        done: Future[None] = Future()
-        self._jobs.put((work, done))
-        done.result(timeout=300)
-
-    def close(self) -> None:
-        self._jobs.put(None)
-        self._thread.join(timeout=60)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[ChromiumThread]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
-                    "(scripts/test.sh does it); these tests never download a browser.")
-    worker = ChromiumThread()
-    try:
-        yield worker
-    finally:
-        worker.close()
-
-
-@contextmanager
-def _blank_page(browser: Browser) -> Iterator[Page]:
-    """An empty page, closed afterwards; fails if a JavaScript error was raised on it."""
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
-        yield page
-    finally:
-        page.close()
-    assert not errors, errors
-
-
-def _on_a_fresh_page(browser: Browser, test: Callable[[Page], None]) -> None:
-    """Run ``test`` on a page holding the shipped module (its one ``export default`` made a global) and CSS."""
-    esm, css = table_module(), front_end()[1]
-    with _blank_page(browser) as page:
-        page.add_style_tag(content=css)
-        page.add_script_tag(content=esm.replace("export default", "window.btWidget =", 1) + HARNESS)
-        test(page)
-
-
-def in_chromium(test: Callable[[Page], None]) -> Callable[[ChromiumThread], None]:
-    """Make ``test(page)`` a pytest test that runs on a fresh page in the Chromium thread."""
-    def run(chromium: ChromiumThread) -> None:
-        chromium.run(lambda browser: _on_a_fresh_page(browser, test))
-    run.__name__, run.__qualname__, run.__doc__ = test.__name__, test.__qualname__, test.__doc__
-    return run
-
-
-def ui(**overrides: Any) -> dict[str, Any]:
-    base = {"mode": "play", "me": 0, "caption": "", "prompt": "", "notice": None, "card_verb": None,
-            "clickable": {}, "buttons": [], "controls": [], "step": None, "deal_code": None, "highlight": [],
-            "busy": False, "title": ""}
-    return base | overrides
-
-
 def example_game(actions: tuple[str, ...] = EXAMPLE_ACTIONS) -> Any:
     return Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(EXAMPLE_DECK,),
                   actions=actions).replay()
@@ -226,20 +117,22 @@ def play_ui(view: dict[str, Any], **overrides: Any) -> dict[str, Any]:
     return ui(card_verb="play", clickable=clickable, prompt="Your turn: play a card.", **overrides)
 
 
+def layout_of(view: dict[str, Any], table_ui: dict[str, Any]) -> dict[str, Any]:
+    """What ``CardTable.layout`` holds for ``view``: Czech Bulka's presenter's felt, or a picture's row of cards."""
+    if table_ui.get("mode") == "static":
+        return picture_layout(view["deal"]["open_hands"]["0"])
+    return presenter.layout(view, table_ui.get("me"))
+
+
 def show(page: Page, view: dict[str, Any], table_ui: dict[str, Any]) -> int:
-    return page.evaluate("([view, ui]) => showTable(view, ui)", [view, table_ui])
+    return show_layout(page, layout_of(view, table_ui), table_ui)
 
 
 def update(page: Page, index: int, **traits: Any) -> None:
-    """Set traits at once, as one websocket update does (one redraw expected)."""
-    page.evaluate("""async ([i, traits]) => {
-      for (const [key, value] of Object.entries(traits)) models[i].set(key, value);
-      await Promise.resolve();  // the redraw is queued as a microtask: let it run
-    }""", [index, traits])
-
-
-def cards(page: Page, selector: str) -> list[str]:
-    return page.locator(selector).evaluate_all("cards => cards.map(c => c.dataset.card)")
+    """Set traits at once, as one websocket update does (one redraw expected); a ``view`` goes as its layout."""
+    if "view" in traits:
+        traits["layout"] = layout_of(traits.pop("view"), traits.get("ui") or ui())
+    update_traits(page, index, **traits)
 
 
 # Import the loader as anywidget does, afresh for each table, and draw each table through it; count the
@@ -252,11 +145,11 @@ LOADER_PAGE = """async ([loader, tables, prefix]) => {
     return create(blob);
   };
   const drawn = [];
-  for (const [view, ui] of tables) {
+  for (const [layout, ui] of tables) {
     const widget = (await import(create(new Blob([loader], { type: "text/javascript" })))).default;
     const el = document.createElement("div");
     document.body.appendChild(el);
-    const state = { view, ui };
+    const state = { felt: layout, ui };
     const model = { get: (key) => state[key], set() {}, on() {}, off() {}, send() {} };
     await widget.render({ model, el });
     drawn.push(el.querySelectorAll(".bt-hand .bt-card[data-card]").length);
@@ -269,11 +162,11 @@ def test_the_loader_evaluates_the_table_module_once_for_many_tables(chromium: Ch
     """Three tables, three imports of the loader (as anywidget makes them): the table module is evaluated once."""
     loader, _css = front_end()
     view = example_game().view(0)
-    tables = [[view, play_ui(view)]] * 3
+    tables = [[presenter.layout(view, 0), play_ui(view)]] * 3
     result: dict[str, Any] = {}
 
     def check(browser: Browser) -> None:
-        with _blank_page(browser) as page:
+        with blank_page(browser) as page:
             result.update(page.evaluate(LOADER_PAGE, [loader, tables, MODULE_KEY_PREFIX]))
 
     chromium.run(check)

@@ -1,10 +1,14 @@
-// The card table: draws a whole state (the `view` and `ui` traits) and reports clicks and keys.
+// The card table: draws a whole state (the `layout` and `ui` traits) and reports clicks and keys.
+//
+// The layout is neutral: seats, piles, tricks, facts, pots, badges and the outcome, built in Python by
+// the game's presenter (bulka_teach/layout.py). This file knows no game and holds no game word: every
+// word it shows comes from the layout (its texts and `layout.words`) or from `ui`.
 //
 // widget.py runs this file joined after cards.js, whose functions (cardImage, cardLabel, suitIcon,
-// suitBadge, suitName, isCardCode, preloadCards) it calls. The contract — traits, messages and the
-// DOM classes tests rely on — is widgets/README.md.
+// suitBadge, suitName, isCardCode, preloadCards; each takes the pack first) it calls. The contract —
+// traits, the layout schema, messages and the DOM classes tests rely on — is widgets/README.md.
 //
-// Every change of `view` or `ui` redraws the regions of a skeleton built once: the toolbar, the
+// Every change of `layout` or `ui` redraws the regions of a skeleton built once: the toolbar, the
 // felt, the caption, the notice, the prompt and the buttons, and the review panel (`ui.review`).
 // The caption, the notice and the review's summary are live regions, so they keep their element
 // and change only when their text (or the notice id) does.
@@ -15,21 +19,6 @@ const CONTROL_GLYPHS = {
   prev: `<path d="M17 5v14L6 12z"/>`,
   next: `<path d="M7 5v14l11-7z"/>`,
   last: `<path d="M16.4 5H19v14h-2.6zM5 5v14l10-7z"/>`,
-};
-const ROLE_WORDS = {
-  dealer: "dealer (rozdává)",
-  forehand: "forehand (forhont)",
-  declarer: "declarer (zadal)",
-  out: "sits out (pauzíruje)",
-};
-const OUTCOME_WORDS = {
-  "declarer-won": "The declarer won the game (zadaná hra).",
-  "declarer-lost": "The declarer lost the game: he falls (spadne).",
-  tie: "A tie: the declarer's opponent wins, and nobody pays.",
-  "hundred-fold": "The declarer folded against a hundred (sto): he loses but pays nothing.",
-  "forced-fold": "The forced dealer (nucený) folded: he loses and pays.",
-  renonc: "Renonc: a rule error ends the game; the offender loses and pays.",
-  redeal: "Nobody chose trumps: the cards are dealt again.",
 };
 const NOTICE_ICONS = {
   refused: `<circle cx="12" cy="12" r="10" fill="#c62828"/><path d="M6.5 12h11" stroke="#fff" stroke-width="3"
@@ -64,34 +53,18 @@ function esc(value) {
   return String(value ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** "+20", "−10", "0": chips and points with a real minus sign. */
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+/** A text of ``layout.words`` with its ``{name}`` marks filled in. */
+function fill(template, values = {}) {
+  return String(template ?? "").replace(/\{(\w+)\}/g, (mark, key) => (key in values ? String(values[key]) : mark));
 }
 
-function playerName(view, seat) {
-  const players = view.players || [];
-  return players[seat] ?? `Seat ${seat + 1}`;
+/** An id of the layout (a pile's, a fact's kind, a pot's) as a class name: ``bt-<id>``, or nothing if it is not one. */
+function classOf(id) {
+  return typeof id === "string" && /^[a-z][a-z0-9-]*$/.test(id) ? `bt-${id}` : "";
 }
 
-/** Which seat is drawn where: the learner (or the forehand) at the bottom, the opponent at the top, the third aside. */
-function arrange(view, ui) {
-  const deal = view.deal;
-  const n = (view.players || []).length;
-  const all = Array.from({ length: n }, (_, s) => s);
-  const playing = deal && deal.hand_counts ? Object.keys(deal.hand_counts).map(Number).sort()
-    : all.filter((s) => s !== view.sitting_out);
-  const bottom = playing.includes(ui.me) ? ui.me : deal && playing.includes(deal.forehand) ? deal.forehand
-    : playing[0] ?? 0;
-  const top = playing.find((s) => s !== bottom) ?? null;
-  const side = all.find((s) => s !== bottom && s !== top) ?? null;
-  return { bottom, top, side };
-}
-
-/** The seat that led trick ``k`` of ``tricks``: the forehand first, then each trick's winner. */
-function leaderOf(deal, k) {
-  return k === 0 ? deal.forehand : deal.tricks[k - 1].winner;
-}
+// The felt's zones in the order they are drawn (and read): the seats above, the centre, the learner below.
+const ZONES = ["top-left", "top", "top-right", "side", "left", "centre", "right", "bottom"];
 
 class Table {
   constructor(model, el) {
@@ -99,13 +72,14 @@ class Table {
     this.id = `bt${++tableCount}-${Math.random().toString(36).slice(2, 8)}`;  // unique even if the module loads twice
     this.renders = 0;
     this.handIndex = 0;
+    this.typed = {};  // amounts typed or stepped, by action verb: kept across redraws
     this.shown = { caption: null, notice: null, summary: null };
     this.pending = false;
     el.classList.add("bt-host");  // the CSS container: the table's layout follows its own width, not the window's
     el.innerHTML = `<div class="bt-table" data-render="0" tabindex="-1">
       <div class="bt-head">
         <h3 class="bt-title" hidden></h3>
-        <div class="bt-toolbar" role="toolbar" aria-label="Table controls"></div>
+        <div class="bt-toolbar" role="toolbar"></div>
         <span class="bt-step" hidden></span>
         <span class="bt-deal-code" hidden></span>
       </div>
@@ -115,12 +89,12 @@ class Table {
         <div class="bt-notice" role="status" aria-live="polite" data-kind="none"></div>
         <div class="bt-ask">
           <p class="bt-prompt"></p>
-          <div class="bt-actions" role="group" aria-label="Your choices"></div>
-          <span class="bt-thinking" hidden>thinking…</span>
+          <div class="bt-actions" role="group"></div>
+          <span class="bt-thinking" hidden></span>
         </div>
       </div>
       <section class="bt-review" hidden aria-labelledby="${this.id}-review">
-        <h4 class="bt-review-head" id="${this.id}-review">Review of your decisions (rozbor hry)</h4>
+        <h4 class="bt-review-head" id="${this.id}-review"></h4>
         <p class="bt-review-summary" role="status" aria-live="polite"></p>
         <div class="bt-review-body"></div>
       </section>
@@ -133,7 +107,8 @@ class Table {
       code: part(".bt-deal-code"),
       felt: part(".bt-felt"), caption: part(".bt-caption"), notice: part(".bt-notice"), prompt: part(".bt-prompt"),
       actions: part(".bt-actions"), thinking: part(".bt-thinking"), legal: part(`#${this.id}-legal`),
-      review: part(".bt-review"), summary: part(".bt-review-summary"), reviewBody: part(".bt-review-body"),
+      review: part(".bt-review"), reviewHead: part(".bt-review-head"), summary: part(".bt-review-summary"),
+      reviewBody: part(".bt-review-body"),
     };
     this.schedule = () => {
       if (this.pending) return;
@@ -145,18 +120,23 @@ class Table {
     };
     this.onClick = (event) => this.click(event);
     this.onKey = (event) => this.key(event);
+    this.onInput = (event) => this.input(event);
     this.root.addEventListener("click", this.onClick);
     this.root.addEventListener("keydown", this.onKey);
-    model.on("change:view", this.schedule);
+    this.root.addEventListener("input", this.onInput);
+    model.on("change:felt", this.schedule);
+    model.on("change:layout", this.schedule);  // a host that names the trait "layout" (not ipywidgets: below)
     model.on("change:ui", this.schedule);
     this.render();
   }
 
   destroy() {
-    this.model.off("change:view", this.schedule);
+    this.model.off("change:felt", this.schedule);
+    this.model.off("change:layout", this.schedule);
     this.model.off("change:ui", this.schedule);
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
+    this.root.removeEventListener("input", this.onInput);
   }
 
   // --- input ----------------------------------------------------------------------------------
@@ -179,16 +159,83 @@ class Table {
       }
     } else if (button.classList.contains("bt-review-item")) {
       this.send({ type: "review", item: Number(button.dataset.item) });
+    } else if (button.classList.contains("bt-amount-up") || button.classList.contains("bt-amount-down")) {
+      this.stepAmount(button.closest(".bt-amount"), button.classList.contains("bt-amount-up") ? 1 : -1);
     } else if (button.classList.contains("bt-action")) {
-      this.send({ type: "action", action: button.dataset.action });
+      const box = button.closest(".bt-amount");
+      if (box) this.submitAmount(box);
+      else this.send({ type: "action", action: button.dataset.action });
     } else if (button.classList.contains("bt-control")) {
       this.send({ type: "control", name: button.dataset.name });
     }
   }
 
+  // --- amount actions: a stepper (− / +) and a typed number; Enter or the button sends "<verb> <amount>" ---
+
+  amountOf(box) {
+    const input = box.querySelector(".bt-amount-input");
+    const range = { min: Number(input.min), max: Number(input.max), step: Number(input.step) || 1 };
+    const text = input.value.trim();
+    return { input, range, value: /^-?\d+$/.test(text) ? Number(text) : null };
+  }
+
+  /** Show the amount's state: − and + at the ends, the Python-supplied sentence while it is out of range. */
+  showAmount(box) {
+    const { range, value } = this.amountOf(box);
+    const verb = box.dataset.action;
+    const note = box.querySelector(".bt-amount-outside");
+    const outside = value === null || value < range.min || value > range.max;
+    if (note) note.hidden = !(outside && note.textContent);
+    box.querySelector(".bt-amount-down").disabled = value !== null && value <= range.min;
+    box.querySelector(".bt-amount-up").disabled = value !== null && value >= range.max;
+    box.classList.toggle("bt-outside", outside);
+    if (this.typed[verb]) this.typed[verb].text = box.querySelector(".bt-amount-input").value;
+  }
+
+  stepAmount(box, direction) {
+    const { input, range, value } = this.amountOf(box);
+    const start = value === null ? range.min : value;
+    const next = Math.max(range.min, Math.min(range.max, start + direction * range.step));
+    input.value = String(next);
+    this.remember(box);
+    this.showAmount(box);
+  }
+
+  remember(box) {
+    const input = box.querySelector(".bt-amount-input");
+    this.typed[box.dataset.action] = { key: box.dataset.key, text: input.value };
+  }
+
+  /** Send the amount as typed, in range or not: the Python side refuses one out of range and says why. */
+  submitAmount(box) {
+    const { input, value } = this.amountOf(box);
+    this.remember(box);
+    this.showAmount(box);
+    if (value === null) {
+      input.focus();
+      return;
+    }
+    this.send({ type: "action", action: `${box.dataset.action} ${value}` });
+  }
+
+  input(event) {
+    const box = event.target.closest && event.target.closest(".bt-amount");
+    if (!box) return;
+    this.remember(box);
+    this.showAmount(box);
+  }
+
   key(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const ui = this.model.get("ui") || {};
+    const amount = event.target.closest && event.target.closest(".bt-amount-input");
+    if (amount) {  // the number input keeps its own keys; Enter sends
+      if (event.key === "Enter" && !ui.busy) {
+        this.submitAmount(amount.closest(".bt-amount"));
+        event.preventDefault();
+      }
+      return;
+    }
     if (ui.review && this.reviewKey(event, ui)) {
       event.preventDefault();
       return;
@@ -244,6 +291,15 @@ class Table {
     if (!active || !this.root.contains(active)) return null;
     const hand = active.closest(".bt-hand.bt-mine");
     if (hand) return { hand: [...hand.querySelectorAll(".bt-card")].indexOf(active) };
+    if (active.classList.contains("bt-amount-input")) {
+      return { selector: `.bt-amount-input[data-action="${CSS.escape(active.dataset.action)}"]` };
+    }
+    const box = active.closest(".bt-amount");
+    if (box && !active.classList.contains("bt-action")) {
+      const which = active.classList.contains("bt-amount-up") ? "up" : "down";
+      return { selector: `.bt-amount[data-action="${CSS.escape(box.dataset.action)}"] .bt-amount-${which}`,
+        fallback: `.bt-amount[data-action="${CSS.escape(box.dataset.action)}"] .bt-amount-input` };
+    }
     if (active.classList.contains("bt-action")) {
       return { selector: `.bt-action[data-action="${CSS.escape(active.dataset.action)}"]` };
     }
@@ -273,40 +329,59 @@ class Table {
     }
     const target = key.selector
       && (this.root.querySelector(key.selector) || (key.fallback && this.root.querySelector(key.fallback)));
-    if (target && !target.disabled) target.focus(still);
+    const usable = target && !target.disabled ? target
+      : key.fallback && this.root.querySelector(key.fallback);
+    if (usable && !usable.disabled) usable.focus(still);
     else this.root.focus(still);
   }
 
+
   // --- drawing ----------------------------------------------------------------------------------
 
+  /** The layout trait: ``felt`` (ipywidgets keeps ``layout`` for its own CSS Layout model), or a plain
+   * ``layout`` object where a host passes it under that name. */
+  layout() {
+    const felt = this.model.get("felt");
+    if (felt && typeof felt === "object" && Object.keys(felt).length) return felt;
+    const named = this.model.get("layout");
+    return named && typeof named === "object" && "version" in named ? named : felt || {};
+  }
+
   render() {
-    const view = this.model.get("view") || {};
+    const layout = this.layout();
     const ui = this.model.get("ui") || {};
-    const deal = view.deal || null;
+    const words = layout.words || {};
     const mode = ui.mode || "play";
     const focus = this.focusKey();
     const root = this.root;
     const p = this.parts;
 
     root.dataset.mode = mode;
-    root.dataset.phase = (deal && deal.phase) || "none";
+    root.dataset.phase = layout.phase || "none";
+    root.dataset.pack = layout.pack || "marias";
     root.classList.toggle("bt-busy", Boolean(ui.busy));
     root.setAttribute("aria-busy", ui.busy ? "true" : "false");
     root.tabIndex = mode === "step" ? 0 : -1;
-    root.setAttribute("aria-label", mode === "step" ? "Card table: ← and → step through the deal" : "Card table");
+    root.setAttribute("aria-label", (mode === "step" ? words.table_step : words.table) || "");
+    p.toolbar.setAttribute("aria-label", words.controls || "");
+    p.actions.setAttribute("aria-label", words.choices || "");
+    p.thinking.textContent = words.thinking || "";
+    p.reviewHead.textContent = words.review_head || "";
 
     setText(p.title, ui.title);
     p.toolbar.innerHTML = (ui.controls || []).map(controlHtml).join("");
     p.toolbar.hidden = !(ui.controls || []).length;
     setText(p.step, ui.step ? `${ui.step.index + 1} / ${ui.step.count}` : "");
-    setText(p.code, ui.deal_code ? `deal ${ui.deal_code}` : "");
-    if (ui.deal_code) p.code.title = "The deal code: share it to play this deal again";
+    setText(p.code, ui.deal_code ? fill(words.deal_code || "{code}", { code: ui.deal_code }) : "");
+    if (ui.deal_code) p.code.title = words.deal_code_title || "";
     p.head.hidden = [p.title, p.toolbar, p.step, p.code].every((part) => part.hidden);
 
-    p.legal.textContent = ui.card_verb === "discard" ? "you may discard this card" : "you may play this card";
-    const ctx = new Context(view, ui, this.id, this.handIndex);
-    p.felt.innerHTML = mode === "static" ? staticHtml(ctx) : tableHtml(ctx);
-    p.felt.dataset.seats = String(ctx.seats.side === null ? 2 : 3);
+    p.legal.textContent = words[`legal_${ui.card_verb}`] || words.legal || "";
+    const ctx = new Context(layout, ui, this.id, this.handIndex);
+    preloadCards(ctx.pack);
+    p.felt.innerHTML = mode === "static" || layout.kind === "picture" ? staticHtml(ctx) : tableHtml(ctx);
+    p.felt.dataset.seats = String(Math.max(2, ctx.seats.length));
+    p.felt.toggleAttribute("data-side", ctx.seats.some((s) => s.place === "side"));
 
     if (this.shown.caption !== (ui.caption || "")) {
       this.shown.caption = ui.caption || "";
@@ -314,17 +389,27 @@ class Table {
     }
     this.showNotice(ui.notice);
     setText(p.prompt, ui.prompt);
-    p.actions.innerHTML = (ui.buttons || []).map(actionHtml).join("");
+    this.keepTyped(ui.buttons || []);
+    p.actions.innerHTML = (ui.buttons || []).map((b) => actionHtml(b, words, this.typed)).join("");
+    p.actions.querySelectorAll(".bt-amount").forEach((box) => this.showAmount(box));
     p.thinking.hidden = !ui.busy;
-    this.showReview(ui.review);
+    this.showReview(ui.review, ctx);
 
     this.restoreFocus(focus);
     this.renders += 1;
     root.dataset.render = String(this.renders);
   }
 
+  /** Forget a typed amount once its action is gone or its range changed (a new betting round). */
+  keepTyped(buttons) {
+    const keys = Object.fromEntries(buttons.filter((b) => b.amount).map((b) => [b.action, amountKey(b.amount)]));
+    for (const verb of Object.keys(this.typed)) {
+      if (keys[verb] !== this.typed[verb].key) delete this.typed[verb];
+    }
+  }
+
   /** The review panel: the summary (a live region, changed only when its text does), the list and the detail. */
-  showReview(review) {
+  showReview(review, ctx) {
     const p = this.parts;
     p.review.hidden = !review;
     const summary = review ? review.summary || "" : "";
@@ -334,7 +419,7 @@ class Table {
     }
     const list = p.reviewBody.querySelector(".bt-review-list");
     const scrolled = list ? list.scrollTop : 0;  // redrawing the list must not scroll it back to the top
-    p.reviewBody.innerHTML = review ? reviewBodyHtml(review) : "";
+    p.reviewBody.innerHTML = review ? reviewBodyHtml(review, ctx) : "";
     const again = p.reviewBody.querySelector(".bt-review-list");
     if (again) again.scrollTop = scrolled;
   }
@@ -376,6 +461,33 @@ function controlHtml(control) {
     + `aria-label="${label}" title="${label}"${control.enabled === false ? " disabled" : ""}>${inner}</button>`;
 }
 
+function amountKey(amount) {
+  return [amount.min, amount.max, amount.step, amount.value].join(":");
+}
+
+/** A button of ``ui.buttons``; one with an ``amount`` is a stepper (− / +), a number input and the button. */
+function actionHtml(button, words, typed) {
+  const hint = button.hint ? ` title="${esc(button.hint)}"` : "";
+  const label = esc(button.label || button.action);
+  const a = button.amount;
+  if (!a) {
+    return `<button type="button" class="bt-action" data-action="${esc(button.action)}"${hint}>${label}</button>`;
+  }
+  const key = amountKey(a);
+  const kept = typed[button.action] && typed[button.action].key === key ? typed[button.action].text : null;
+  const value = kept ?? String(a.value ?? a.min);
+  return `<div class="bt-amount" data-action="${esc(button.action)}" data-key="${esc(key)}" role="group" `
+    + `aria-label="${label}">`
+    + `<button type="button" class="bt-amount-down" aria-label="${esc(words.amount_less || "")}">−</button>`
+    + `<input class="bt-amount-input" type="number" inputmode="numeric" data-action="${esc(button.action)}" `
+    + `min="${Number(a.min)}" max="${Number(a.max)}" step="${Number(a.step) || 1}" value="${esc(value)}" `
+    + `aria-label="${label}">`
+    + `<button type="button" class="bt-amount-up" aria-label="${esc(words.amount_more || "")}">+</button>`
+    + `<button type="button" class="bt-action" data-action="${esc(button.action)}"${hint}>${label}</button>`
+    + (a.outside ? `<span class="bt-amount-outside" hidden>${esc(a.outside)}</span>` : "")
+    + `</div>`;
+}
+
 // --- the review panel ----------------------------------------------------------------------------
 
 function reviewMark(item) {
@@ -385,73 +497,75 @@ function reviewMark(item) {
 
 /** "play A♥", "declare a twenty (dvacet) O♠ K♠" or "Take hearts (červené) as trumps — zadat": the words, then the
  * action's cards as tags. */
-function doingHtml(doing, cards) {
-  return `${esc(doing)}${(cards || []).length ? ` ${cards.map(tag).join("")}` : ""}`;
+function doingHtml(ctx, doing, cards) {
+  return `${esc(doing)}${(cards || []).length ? ` ${cards.map((c) => tagHtml(ctx, { card: c })).join("")}` : ""}`;
 }
 
-function doingText(doing, cards) {
-  return [doing, ...(cards || []).map((c) => cardLabel(c))].join(" ");
+function doingText(ctx, doing, cards) {
+  return [doing, ...(cards || []).map((c) => cardLabel(ctx.pack, c))].join(" ");
 }
 
-function reviewItemHtml(item, k, selected) {
+function reviewItemHtml(ctx, item, k, selected) {
+  const w = ctx.words;
   const chosen = k === selected;
   const verdict = item.mistake ? "mistake" : "good";
-  const label = `Decision ${item.number}, ${item.where}: you chose ${doingText(item.doing, item.cards)}; `
-    + `${item.mistake ? `best was ${doingText(item.best_doing, item.best_cards)}; ` : ""}${item.cost}.`;
+  const best = item.mistake ? fill(w.review_best_was, { best: doingText(ctx, item.best_doing, item.best_cards) }) : "";
+  const label = fill(w.review_item, { number: item.number, where: item.where,
+    did: doingText(ctx, item.doing, item.cards), best, cost: item.cost });
   return `<li><button type="button" class="bt-review-item bt-${verdict}${chosen ? " bt-selected" : ""}" `
     + `data-item="${k}" aria-pressed="${chosen}" aria-label="${esc(label)}">`
     + `<span class="bt-review-number">${item.number}</span>${reviewMark(item)}`
     + `<span class="bt-review-where">${esc(item.where)}</span>`
-    + `<span class="bt-review-did">${doingHtml(item.doing, item.cards)}</span>`
+    + `<span class="bt-review-did">${doingHtml(ctx, item.doing, item.cards)}</span>`
     + `<span class="bt-review-cost">${esc(item.cost)}</span></button></li>`;
 }
 
-function reviewDetailHtml(item) {
-  if (!item) {
-    return `<div class="bt-review-detail bt-review-empty"><p>Choose a decision (click, or ↑/↓) to see the table `
-      + `as you saw it then, with your card and the best one marked. Esc or Back to the game returns.</p></div>`;
-  }
-  const rule = item.rule ? `<p class="bt-review-rule"><b>Teaching rule broken: ${esc(item.rule.name)}.</b> `
+function reviewDetailHtml(ctx, item) {
+  const w = ctx.words;
+  if (!item) return `<div class="bt-review-detail bt-review-empty"><p>${esc(w.review_empty)}</p></div>`;
+  const rule = item.rule ? `<p class="bt-review-rule"><b>${esc(fill(w.review_rule, { name: item.rule.name }))}</b> `
     + `${esc(item.rule.lesson)}</p>` : "";
   return `<div class="bt-review-detail bt-${item.mistake ? "mistake" : "good"}">`
-    + `<h5>${reviewMark(item)}Decision ${item.number} · ${esc(item.where)}</h5>`
+    + `<h5>${reviewMark(item)}${esc(fill(w.review_decision, { number: item.number, where: item.where }))}</h5>`
     + `<p class="bt-review-situation">${esc(item.situation)}</p>`
-    + `<dl class="bt-review-facts"><dt>You</dt><dd class="bt-review-you">${doingHtml(item.doing, item.cards)}</dd>`
-    + `<dt>Best</dt><dd class="bt-review-best">${doingHtml(item.best_doing, item.best_cards)}</dd>`
-    + `<dt>Cost</dt><dd class="bt-review-cost">${esc(item.cost)}</dd></dl>`
+    + `<dl class="bt-review-facts"><dt>${esc(w.review_you)}</dt>`
+    + `<dd class="bt-review-you">${doingHtml(ctx, item.doing, item.cards)}</dd>`
+    + `<dt>${esc(w.review_best)}</dt><dd class="bt-review-best">${doingHtml(ctx, item.best_doing, item.best_cards)}</dd>`
+    + `<dt>${esc(w.review_cost)}</dt><dd class="bt-review-cost">${esc(item.cost)}</dd></dl>`
     + `${rule}<p class="bt-review-sentence">${esc(item.sentence)}</p></div>`;
 }
 
-function reviewBodyHtml(review) {
+function reviewBodyHtml(review, ctx) {
   const items = review.items || [];
   const selected = review.selected ?? null;
-  const list = items.length ? `<ol class="bt-review-list" aria-label="your decisions, in order">`
-    + `${items.map((item, k) => reviewItemHtml(item, k, selected)).join("")}</ol>` : "";
-  return list + (items.length ? reviewDetailHtml(items[selected] || null) : "");
-}
-
-function actionHtml(button) {
-  const hint = button.hint ? ` title="${esc(button.hint)}"` : "";
-  return `<button type="button" class="bt-action" data-action="${esc(button.action)}"${hint}>`
-    + `${esc(button.label || button.action)}</button>`;
+  const list = items.length ? `<ol class="bt-review-list" aria-label="${esc(ctx.words.review_list)}">`
+    + `${items.map((item, k) => reviewItemHtml(ctx, item, k, selected)).join("")}</ol>` : "";
+  return list + (items.length ? reviewDetailHtml(ctx, items[selected] || null) : "");
 }
 
 /** Everything one render needs to know, worked out once. */
 class Context {
-  constructor(view, ui, id, handIndex) {
-    this.view = view;
+  constructor(layout, ui, id, handIndex) {
+    this.layout = layout;
     this.ui = ui;
     this.id = id;
     this.handIndex = handIndex;
-    this.deal = view.deal || null;
-    this.trump = (this.deal && this.deal.trump) || null;
-    this.me = typeof ui.me === "number" ? ui.me : null;
+    this.pack = layout.pack || "marias";
+    this.words = layout.words || {};
+    this.trump = layout.trump && !layout.trump.offered ? layout.trump.suit : null;
     this.highlight = new Set(ui.highlight || []);
     this.clickable = ui.clickable || {};
-    this.seats = arrange(view, ui);
+    this.seats = layout.seats || [];
+    this.places = Object.fromEntries(this.seats.map((s) => [s.seat, s.place || "bottom"]));
+    this.round = this.seats.some((s) => !["bottom", "top", "side"].includes(s.place));  // more than face to face
+    this.piles = layout.piles || [];
     const review = ui.review;
     this.decision = review && review.selected !== null && review.selected !== undefined
       ? (review.items || [])[review.selected] || null : null;  // the past decision the table shows
+  }
+
+  pilesAt(at) {
+    return this.piles.filter((p) => p.at === at);
   }
 
   /** On a past table of the review: the learner's card and the best one, marked in words as well as drawn. */
@@ -471,283 +585,230 @@ class Context {
     return { classes, words };
   }
 
-  /** A face-up card; ``tabindex`` -1 keeps cards that are only shown out of the tab order. */
+  /** A face-up card; ``tabindex`` -1 keeps cards that are only shown out of the tab order. A code that is not
+   * a card of the pack is drawn too, marked (``bt-unknown-card``), with the code on it. */
   card(code, extra = {}) {
-    if (!isCardCode(code)) return "";
+    const known = isCardCode(this.pack, code);
     const classes = ["bt-card"];
+    if (!known) classes.push("bt-unknown-card");
     if (extra.legal) classes.push("bt-legal");
     if (this.highlight.has(code)) classes.push("bt-highlight");
     const marks = this.reviewMarks(code);
     classes.push(...marks.classes);
-    const said = { you: "the card you chose", best: "the best card" };
-    const label = cardLabel(code, this.trump) + marks.words.map((w) => `, ${said[w]}`).join("");
+    const w = this.words;
+    const name = known ? cardLabel(this.pack, code, this.trump) : fill(w.unknown_card || "{code}", { code });
+    const label = name + marks.words.map((m) => `, ${w[`said_${m}`] || ""}`).join("");
     const badge = marks.words.length ? `<span class="bt-review-badge" aria-hidden="true">`
-      + `${marks.words.join(" · ")}</span>` : "";
+      + `${marks.words.map((m) => esc(w[`mark_${m}`] || "")).join(" · ")}</span>` : "";
     const described = extra.legal ? ` aria-describedby="${this.id}-legal"` : "";
     const disabled = extra.inert ? ` aria-disabled="true"` : "";
-    return `<button type="button" class="${classes.join(" ")}" data-card="${code}" `
+    return `<button type="button" class="${classes.join(" ")}" data-card="${esc(code)}" `
       + `aria-label="${esc(label)}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>`
-      + `${cardImage(code)}${badge}</button>`;
+      + `${cardImage(this.pack, code)}${badge}</button>`;
   }
 
   back() {
-    return `<button type="button" class="bt-card bt-back" aria-label="face-down card" tabindex="-1">`
-      + `${cardImage("back")}</button>`;
+    return `<button type="button" class="bt-card bt-back" aria-label="${esc(this.words.face_down || "")}" `
+      + `tabindex="-1">${cardImage(this.pack, "back")}</button>`;
   }
+}
 
-  /** The cards of ``seat`` that this view shows face up, or null when they lie face down. */
-  faceUp(seat) {
-    const open = this.deal && this.deal.open_hands;
-    if (open && open[String(seat)]) return open[String(seat)];
-    const viewer = "seat" in this.view ? this.view.seat : this.me;
-    return this.deal && seat === viewer ? this.deal.hand || [] : null;
-  }
+// --- rich text: words with card and suit tags --------------------------------------------------------
 
-  /** A hand: face-up cards (the learner's form a toolbar with one tab stop), or backs. */
-  hand(seat) {
-    const cards = this.faceUp(seat);
-    const mine = seat === this.me && cards !== null;
-    const name = esc(playerName(this.view, seat));
-    if (cards === null) {
-      const count = Number((this.deal && this.deal.hand_counts || {})[String(seat)] || 0);
-      return `<div class="bt-hand bt-hidden-hand" data-seat="${seat}" role="group" `
-        + `aria-label="${name}'s hand: ${count} face-down cards">${this.back().repeat(count)}</div>`;
-    }
-    const verb = this.ui.card_verb;
-    const stop = Math.min(this.handIndex, cards.length - 1);
-    const body = cards.map((code, i) => this.card(code, {
-      legal: mine && code in this.clickable,
-      tabindex: mine && i === stop ? 0 : -1,
-      inert: mine && !verb,
-    })).join("");
-    const label = mine ? `Your hand, ${cards.length} cards${verb ? `: choose a card to ${verb}` : ""}`
-      : `${name}'s hand, face up`;
-    const crowded = cards.length > 9 ? " bt-crowded" : "";  // more than a hand of 9 before discarding: overlap
-    const classes = `bt-hand${mine ? " bt-mine" : ""}${verb && mine ? " bt-active" : ""}${crowded}`;
-    return `<div class="${classes}" data-seat="${seat}" `
-      + `role="${mine ? "toolbar" : "group"}" aria-label="${esc(label)}">${body}</div>`;
+/** A small rank-and-suit tag; ``titled``: with the card's name as its tooltip (not in a meld's list, whose item
+ * has its own label). */
+function tagHtml(ctx, t, titled = true) {
+  if (t.card) {
+    const code = t.card;
+    const title = titled ? ` title="${esc(cardLabel(ctx.pack, code))}"` : "";
+    return `<span class="bt-tag" data-suit="${esc(code[1])}"${title}>`
+      + `${esc(rankCorner(ctx.pack, code[0]))}${suitIcon(ctx.pack, code[1])}</span>`;
   }
+  if (t.suit) return `<span class="bt-tag">${suitIcon(ctx.pack, t.suit)}</span>`;
+  return `<span class="bt-tag bt-unknown">${esc(t.unknown || "")}<span class="bt-q">${esc(t.mark ?? "?")}</span></span>`;
+}
+
+function richHtml(ctx, pieces) {
+  return (pieces || []).map((piece) => {
+    if (typeof piece === "string" || typeof piece === "number") return esc(piece);
+    if (!piece || typeof piece !== "object") return "";
+    if ("b" in piece) return `<b>${esc(piece.b)}</b>`;
+    if ("small" in piece) return `<small>${esc(piece.small)}</small>`;
+    return tagHtml(ctx, piece);
+  }).join("");
 }
 
 // --- the whole table --------------------------------------------------------------------------
 
 function tableHtml(ctx) {
-  if (!(ctx.view.players || []).length) return "";  // nothing to draw yet
-  const { top, bottom, side } = ctx.seats;
-  return (top !== null ? `<div class="bt-zone bt-zone-top">${seatHtml(ctx, top)}</div>` : "")
-    + (side !== null ? `<div class="bt-zone bt-zone-side">${seatHtml(ctx, side)}</div>` : "")
-    + `<div class="bt-zone bt-zone-centre">${talonHtml(ctx)}${playHtml(ctx)}${infoHtml(ctx)}</div>`
-    + `<div class="bt-zone bt-zone-bottom">${seatHtml(ctx, bottom)}</div>`;
+  if (!ctx.seats.length) return "";  // nothing to draw yet
+  const byPlace = {};
+  for (const seat of ctx.seats) (byPlace[seat.place || "bottom"] ||= []).push(seat);
+  return ZONES.map((zone) => {
+    if (zone === "centre") {
+      return `<div class="bt-zone bt-zone-centre">${talonHtml(ctx)}${playHtml(ctx)}${infoHtml(ctx)}</div>`;
+    }
+    const seats = byPlace[zone];
+    return seats ? `<div class="bt-zone bt-zone-${zone}">${seats.map((s) => seatHtml(ctx, s)).join("")}</div>` : "";
+  }).join("");
 }
 
-function rolesOf(ctx, seat) {
-  const { view, deal } = ctx;
-  if (view.sitting_out === seat) return [ROLE_WORDS.out];
-  if (!deal) return [];
-  const roles = [];
-  if (deal.dealer === seat) roles.push(deal.forced ? `${ROLE_WORDS.dealer}, forced (nucený)` : ROLE_WORDS.dealer);
-  if (deal.forehand === seat) roles.push(ROLE_WORDS.forehand);
-  if (deal.declarer === seat) roles.push(ROLE_WORDS.declarer);
-  return roles;
-}
-
-function seatHtml(ctx, seat) {
-  const { view, deal } = ctx;
-  const out = view.sitting_out === seat;
-  const toMove = !out && view.to_move === seat && !(deal && deal.outcome);
-  const you = seat === ctx.me;
-  const chips = (view.chips || [])[seat];
-  const streak = (view.streak_words || [])[seat];
-  const classes = ["bt-seat", out && "bt-out", you && "bt-me", toMove && "bt-to-move"].filter(Boolean).join(" ");
+function seatHtml(ctx, s) {
+  const classes = ["bt-seat", s.waiting && "bt-out bt-waiting", s.me && "bt-me", s.to_move && "bt-to-move"]
+    .filter(Boolean).join(" ");
+  const badges = s.badges || [];
   const plate = `<div class="bt-plate">`
-    + `<div class="bt-name">${esc(playerName(view, seat))}${you && !/^you$/i.test(playerName(view, seat))
-      ? ` <span class="bt-you">(you)</span>` : ""}</div>`
-    + `<div class="bt-role">${esc(rolesOf(ctx, seat).join(" · "))}</div>`
-    + `<div class="bt-streak"${streak ? "" : " hidden"}>${esc(streak || "")}</div>`
-    + (chips !== undefined ? `<div class="bt-chips">${CHIP_ART}<span>chips ${signed(chips)}</span></div>` : "")
-    + (toMove ? `<div class="bt-turn"><span aria-hidden="true">▸</span> ${you ? "your turn" : "to move"}</div>` : "")
+    + `<div class="bt-name">${esc(s.name)}${s.you ? ` <span class="bt-you">${esc(s.you)}</span>` : ""}</div>`
+    + `<div class="bt-role">${esc((s.roles || []).join(" · "))}</div>`
+    + (badges.length ? `<div class="bt-badges">${badges.map((b) => `<span class="bt-badge"`
+      + `${b.kind ? ` data-kind="${esc(b.kind)}"` : ""}>${esc(b.text)}</span>`).join("")}</div>` : "")
+    + `<div class="bt-streak"${s.streak ? "" : " hidden"}>${esc(s.streak || "")}</div>`
+    + (s.chips !== null && s.chips !== undefined ? `<div class="bt-chips">${CHIP_ART}<span>${esc(s.chips)}</span></div>`
+      : "")
+    + (s.to_move ? `<div class="bt-turn"><span aria-hidden="true">▸</span> ${esc(s.turn)}</div>` : "")
     + `</div>`;
-  if (out || !deal) return `<section class="${classes}" data-seat="${seat}">${plate}</section>`;
-  return `<section class="${classes}" data-seat="${seat}"><div class="bt-seat-side">${plate}`
-    + `<div class="bt-facts">${pointsHtml(ctx, seat)}${meldsHtml(ctx, seat)}${exchangeHtml(ctx, seat)}`
-    + `${voidsHtml(ctx, seat)}</div></div>`
-    + `<div class="bt-seat-cards">${ctx.hand(seat)}${dokupHtml(ctx, seat)}</div></section>`;
+  const open = `<section class="${classes}" data-seat="${s.seat}" data-place="${esc(s.place || "bottom")}">`;
+  const piles = ctx.pilesAt(s.seat);
+  const facts = s.facts || [];
+  if (!piles.length && !facts.length) return `${open}${plate}</section>`;
+  return `${open}<div class="bt-seat-side">${plate}`
+    + `<div class="bt-facts">${facts.map((f) => factHtml(ctx, f, s.seat)).join("")}</div></div>`
+    + `<div class="bt-seat-cards">${piles.map((p) => pileHtml(ctx, p)).join("")}</div></section>`;
 }
 
-function dokupHtml(ctx, seat) {
-  const count = Number((ctx.deal.dokup_face_down || {})[String(seat)] || 0);
-  if (!count) return "";
-  return `<div class="bt-dokup" data-seat="${seat}" role="group" aria-label="dokup: ${count} face-down cards, `
-    + `picked up when trumps are chosen">${ctx.back().repeat(count)}<span class="bt-label">dokup</span></div>`;
-}
-
-function pointsHtml(ctx, seat) {
-  const won = ctx.deal.points_won;
-  if (!won) return "";
-  const tricks = (ctx.deal.tricks || []).filter((t) => t.winner === seat).length;
-  return `<div class="bt-points" data-seat="${seat}"><b>${won[String(seat)] ?? 0}</b> points · `
-    + `${tricks} ${tricks === 1 ? "trick" : "tricks"} (štych)</div>`;
-}
-
-/** Small rank-and-suit tags for a meld's cards; what the viewer has not learned is a "?". */
-function meldTags(meld) {
-  if (meld.meld) {
-    return meld.meld.split("-").map((code) => `<span class="bt-tag" data-suit="${code[1]}">`
-      + `${esc(code[0])}${suitIcon(code[1])}</span>`).join("");
+/** A fact about a seat: a line of rich text, or a list of declarations (melds) as tags. */
+function factHtml(ctx, f, seat) {
+  const cls = `bt-fact ${classOf(f.kind)}`.trim();
+  if (f.items) {
+    const items = f.items.map((m) => `<li class="bt-meld${m.scored ? " bt-scored" : ""}" aria-label="${esc(m.aria)}">`
+      + `<span class="bt-meld-name">${esc(m.name)}</span> <b>${esc(m.points)}</b> `
+      + `<span class="bt-tags" aria-hidden="true">${(m.tags || []).map((t) => tagHtml(ctx, t, false)).join("")}</span>`
+      + (m.note ? ` <span class="bt-scores">${esc(m.note)}</span>` : "") + `</li>`).join("");
+    return `<ul class="${cls}" data-seat="${seat}" aria-label="${esc(f.label)}">${items}</ul>`;
   }
-  const length = meld.points === 20 ? 3 : meld.points === 50 ? 4 : 5;
-  const order = "789XUOKA";
-  const top = meld.height ? order.indexOf(meld.height) : -1;
-  return Array.from({ length }, (_, i) => {
-    const rank = top >= 0 ? esc(order[top - length + 1 + i]) : "";
-    return `<span class="bt-tag bt-unknown">${rank}<span class="bt-q">?</span></span>`;
-  }).join("");
+  return `<div class="${cls}" data-seat="${seat}">${richHtml(ctx, f.text)}</div>`;
 }
 
-function meldsHtml(ctx, seat) {
-  const melds = (ctx.deal.melds || {})[String(seat)] || [];
-  if (!melds.length) return "";
-  const items = melds.map((m) => {
-    const known = m.meld ? m.meld : m.height ? `up to ${m.height}, suit not yet told` : "height and suit not yet told";
-    return `<li class="bt-meld${m.scored ? " bt-scored" : ""}" aria-label="${esc(`${m.name}, ${m.points}: ${known}`)}">`
-      + `<span class="bt-meld-name">${esc(m.name)}</span> <b>${m.points}</b> `
-      + `<span class="bt-tags" aria-hidden="true">${meldTags(m)}</span>`
-      + (m.scored ? ` <span class="bt-scores">scores</span>` : "") + `</li>`;
-  }).join("");
-  return `<ul class="bt-melds" data-seat="${seat}" aria-label="melds (hlášky)">${items}</ul>`;
+/** A pile: a hand, a single card, a stack with its count, or a row of cards (face up or backs) with a label. */
+function pileHtml(ctx, pile) {
+  if (pile.style === "hand") return handHtml(ctx, pile);
+  const count = Number(pile.count || 0);
+  const cls = [classOf(pile.id), `bt-pile-${pile.style || "row"}`, pile.highlight && classOf(pile.highlight)]
+    .filter(Boolean).join(" ");
+  const seat = typeof pile.at === "number" ? ` data-seat="${pile.at}"` : "";
+  const aria = ` aria-label="${esc(pile.aria)}"`;
+  const label = pile.label && pile.label.length ? richHtml(ctx, pile.label) : "";
+  if (pile.style === "single") {
+    const code = (pile.cards || [])[0];
+    return `<div class="${cls}"${seat}${aria}>${pile.cards ? ctx.card(code) : ctx.back()}`
+      + `${label ? `<span class="bt-label">${label}</span>` : ""}</div>`;
+  }
+  if (pile.style === "stack") {
+    const top = pile.cards && pile.cards.length ? ctx.card(pile.cards[pile.cards.length - 1]) : ctx.back();
+    return `<div class="${cls}"${seat} role="group"${aria}>`
+      + `<div class="bt-stock-pile${count > 1 ? " bt-pile" : ""}">${top}</div>`
+      + `<span class="bt-count" aria-hidden="true">${count}</span></div>`;
+  }
+  const faces = pile.cards ? pile.cards.map((c) => ctx.card(c)).join("") : ctx.back().repeat(count);
+  return `<div class="${cls}"${seat} role="group"${aria}>`
+    + (label && !pile.label_after ? `<div class="bt-label">${label}</div>` : "")
+    + `<div class="bt-row">${faces}</div>`
+    + (label && pile.label_after ? `<span class="bt-label">${label}</span>` : "") + `</div>`;
 }
 
-/** What is public about a seat's exchange: the cards it took (šíbr) and how many it discarded face down. */
-function exchangeHtml(ctx, seat) {
-  const deal = ctx.deal;
-  const taken = (deal.taken || {})[String(seat)] || [];
-  const discarded = Number((deal.discard_counts || {})[String(seat)] || 0);
-  const own = seat === ctx.view.seat ? deal.discards || [] : [];
-  const parts = [];
-  if (taken.length) parts.push(`took ${taken.map(tag).join("")} (šíbr)`);
-  if (own.length) parts.push(`discarded ${own.map(tag).join("")} face down`);
-  else if (discarded) parts.push(`discarded ${discarded} face down`);
-  return parts.length ? `<div class="bt-exchange">${parts.join(" · ")}</div>` : "";
-}
-
-/** The suits a seat is known to lack (it did not follow or trump): public, so shown for the others. */
-function voidsHtml(ctx, seat) {
-  const suits = (ctx.deal.voids || {})[String(seat)] || [];
-  if (!suits.length || seat === ctx.me || ctx.deal.outcome) return "";
-  const names = suits.map((s) => `<span class="bt-tag">${suitIcon(s)}</span> ${esc(suitName(s))}`).join(", ");
-  return `<div class="bt-voids">known to have no ${names}</div>`;
-}
-
-function tag(code) {
-  return `<span class="bt-tag" data-suit="${code[1]}" title="${esc(cardLabel(code))}">`
-    + `${esc(code[0])}${suitIcon(code[1])}</span>`;
+/** A hand: face-up cards (the learner's form a toolbar with one tab stop), or backs. */
+function handHtml(ctx, pile) {
+  const seat = pile.at;
+  if (!pile.cards) {
+    return `<div class="bt-hand bt-hidden-hand" data-seat="${seat}" role="group" aria-label="${esc(pile.aria)}">`
+      + `${ctx.back().repeat(Number(pile.count || 0))}</div>`;
+  }
+  const cards = pile.cards;
+  const mine = Boolean(pile.mine);
+  const verb = ctx.ui.card_verb;
+  const stop = Math.min(ctx.handIndex, cards.length - 1);
+  const body = cards.map((code, i) => ctx.card(code, {
+    legal: mine && code in ctx.clickable,
+    tabindex: mine && i === stop ? 0 : -1,
+    inert: mine && !verb,
+  })).join("");
+  const label = (mine && verb && (pile.aria_verbs || {})[verb]) || pile.aria;
+  const crowded = cards.length > 9 ? " bt-crowded" : "";  // more than a hand of 9 before discarding: overlap
+  const classes = `bt-hand${mine ? " bt-mine" : ""}${verb && mine ? " bt-active" : ""}${crowded}`;
+  return `<div class="${classes}" data-seat="${seat}" data-count="${cards.length}" `
+    + `role="${mine ? "toolbar" : "group"}" aria-label="${esc(label)}">${body}</div>`;
 }
 
 function talonHtml(ctx) {
-  const deal = ctx.deal;
-  if (!deal) return `<div class="bt-talon"></div>`;
-  const first = deal.first_candidate;
-  const count = Number(deal.stock_count || 0);
-  const offered = deal.phase === "trump" && deal.offer ? deal.offer.which : null;
-  const firstHtml = first ? `<div class="bt-first${offered === "first" ? " bt-offered" : ""}" `
-    + `aria-label="first candidate (spodní)${offered === "first" ? ", offered as trumps" : ""}">`
-    + `${ctx.card(first)}</div>` : "";
-  const stockHtml = count ? `<div class="bt-stock${offered === "second" ? " bt-offered" : ""}" role="group" `
-    + `aria-label="stock (balíček): ${count} ${count === 1 ? "card" : "cards"} face up, the visible one on top`
-    + `${offered === "second" ? ", offered as trumps" : ""}">`
-    + `<div class="bt-stock-pile${count > 1 ? " bt-pile" : ""}">${ctx.card(deal.stock_top)}</div>`
-    + `<span class="bt-count" aria-hidden="true">${count}</span></div>` : "";
-  const labels = [first ? `spodní ${tag(first)}` : "", count ? `balíček ${count} · top ${tag(deal.stock_top)}` : ""]
-    .filter(Boolean).join("<br>");
-  return `<div class="bt-talon${first ? " bt-has-first" : ""}">`
-    + `<div class="bt-talon-cards">${firstHtml}${stockHtml}</div>`
-    + `<div class="bt-label">${labels}</div></div>`;
+  const lines = ctx.layout.talon;
+  if (lines === null || lines === undefined) return "";
+  const piles = ctx.pilesAt("talon");
+  const has = piles.map((p) => classOf(p.id) && ` bt-has-${p.id}`).join("");
+  return `<div class="bt-talon${has}">`
+    + `<div class="bt-talon-cards">${piles.map((p) => pileHtml(ctx, p)).join("")}</div>`
+    + `<div class="bt-label">${lines.map((line) => richHtml(ctx, line)).join("<br>")}</div></div>`;
 }
 
 function trickCards(ctx, entries) {
-  return entries.map(({ seat, card }) => {
-    const where = seat === ctx.seats.top ? "top" : "bottom";
+  return entries.map(({ seat, card, name }) => {
+    const place = ctx.places[seat];
+    const where = place && place !== "side" ? place : "bottom";
     return `<figure class="bt-played bt-from-${where}" data-seat="${seat}">${ctx.card(card)}`
-      + `<figcaption>${esc(playerName(ctx.view, seat))}</figcaption></figure>`;
+      + `<figcaption>${esc(name)}</figcaption></figure>`;
   }).join("");
 }
 
 function playHtml(ctx) {
-  const deal = ctx.deal;
-  if (!deal) return `<div class="bt-play"></div>`;
-  const trick = deal.trick || [];
-  const tricks = deal.tricks || [];
-  let last = "";
-  if (tricks.length) {
-    const k = tricks.length - 1;
-    const leader = leaderOf(deal, k);
-    const other = [ctx.seats.top, ctx.seats.bottom].find((s) => s !== leader);
-    const entries = tricks[k].cards.map((card, i) => ({ seat: i === 0 ? leader : other, card }));
-    last = `<div class="bt-last-trick" role="group" aria-label="last trick (štych) ${k + 1}, won by `
-      + `${esc(playerName(ctx.view, tricks[k].winner))}"><div class="bt-label">trick ${k + 1} · `
-      + `${esc(playerName(ctx.view, tricks[k].winner))} won</div><div class="bt-last-cards">`
-      + `${trickCards(ctx, entries)}</div></div>`;
-  }
-  const number = tricks.length + 1;
-  const trickLabel = deal.phase === "play" ? `trick ${number} of 9 (štych)` : "";
-  const idle = deal.phase !== "play" && !trick.length ? " bt-idle" : "";
-  return `<div class="bt-play${deal.outcome ? " bt-over" : ""}">`
-    + `<div class="bt-trick${idle}" role="group" aria-label="${trickLabel || "the trick"}">`
-    + `${trickLabel ? `<span class="bt-label bt-trick-label">${trickLabel}</span>` : ""}`
-    + `${trickCards(ctx, trick)}</div>${last}${outcomeHtml(ctx)}</div>`;
+  const t = ctx.layout.trick;
+  const lastTrick = ctx.layout.last_trick;
+  const over = ctx.layout.outcome ? " bt-over" : "";
+  if (!t) return `<div class="bt-play${over}">${outcomeHtml(ctx)}</div>`;
+  const last = lastTrick ? `<div class="bt-last-trick" role="group" aria-label="${esc(lastTrick.aria)}">`
+    + `<div class="bt-label">${esc(lastTrick.label)}</div><div class="bt-last-cards">`
+    + `${trickCards(ctx, lastTrick.cards || [])}</div></div>` : "";
+  const cards = t.cards || [];
+  return `<div class="bt-play${over}">`
+    + `<div class="bt-trick${t.idle ? " bt-idle" : ""}${ctx.round ? " bt-round" : ""}" role="group" `
+    + `aria-label="${esc(t.aria)}" data-count="${cards.length}">`
+    + `${t.label ? `<span class="bt-label bt-trick-label">${esc(t.label)}</span>` : ""}`
+    + `${trickCards(ctx, cards)}</div>${last}${outcomeHtml(ctx)}</div>`;
 }
 
 function outcomeHtml(ctx) {
-  const o = ctx.deal.outcome;
+  const o = ctx.layout.outcome;
   if (!o) return "";
-  const view = ctx.view;
-  const name = (s) => esc(playerName(view, s));
-  const winner = o.winner !== null && o.winner !== undefined ? playerName(view, o.winner) : null;
-  const head = winner === null ? "No game" : /^you$/i.test(winner) ? `${esc(winner)} win` : `${esc(winner)} wins`;
-  const points = o.points ? Object.entries(o.points).map(([s, p]) => `${name(Number(s))} <b>${p}</b>`).join(" : ") : "";
-  const stake = (view.rules || {}).stake;
-  const pays = o.pays && o.loser !== null ? `${name(o.loser)} pays ${stake ?? "the stake"} into the bank.` : "";
-  const bela = ctx.deal.bela !== null && ctx.deal.bela !== undefined ? `Bela (40) for ${name(ctx.deal.bela)}.` : "";
-  return `<div class="bt-outcome" role="group" aria-label="result of the deal" data-kind="${esc(o.kind)}">`
-    + `<div class="bt-outcome-head">${head}</div>`
-    + `<p>${esc(OUTCOME_WORDS[o.kind] || o.kind)}</p>`
-    + (points ? `<p class="bt-outcome-points">points ${points}</p>` : "")
-    + (bela ? `<p>${bela}</p>` : "") + (o.renonc ? `<p>${esc(o.renonc)}</p>` : "") + (pays ? `<p>${pays}</p>` : "")
+  return `<div class="bt-outcome" role="group" aria-label="${esc(o.aria)}" data-kind="${esc(o.kind)}">`
+    + `<div class="bt-outcome-head">${esc(o.head)}</div>`
+    + (o.paragraphs || []).map((p) => `<p${p.kind ? ` class="bt-outcome-${esc(p.kind)}"` : ""}>`
+      + `${richHtml(ctx, p.text)}</p>`).join("")
     + `</div>`;
 }
 
+function potHtml(ctx, pot) {
+  const cls = ["bt-pot", classOf(pot.id)].filter(Boolean).join(" ");
+  const badges = (pot.badges || []).map((b) => ` <span class="bt-badge">${esc(b)}</span>`).join("");
+  return `<div class="${cls}" data-pot="${esc(pot.id)}">${CHIP_ART}<span>${esc(pot.label)} `
+    + `<b>${esc(pot.amount)}</b></span>${badges}</div>`;
+}
+
 function infoHtml(ctx) {
-  const { view, deal } = ctx;
-  let trump = "";
-  if (deal && deal.trump) {
-    trump = `<div class="bt-trump" data-suit="${deal.trump}">${suitBadge(deal.trump)}`
-      + `<span>trumps (trumfy)<br><b>${esc(suitName(deal.trump))}</b></span></div>`;
-  } else if (deal && deal.offer) {
-    const which = deal.offer.which === "first" ? "the first candidate (spodní)" : "the second candidate, on the stock";
-    trump = `<div class="bt-offer" data-suit="${deal.offer.suit}">${suitBadge(deal.offer.suit)}`
-      + `<span>trumps offered<br><b>${esc(suitName(deal.offer.suit))}</b><br><small>${which}</small></span></div>`;
-  }
-  const bank = typeof view.bank === "number"
-    ? `<div class="bt-bank">${CHIP_ART}<span>bank <b>${view.bank}</b></span></div>` : "";
-  const outCards = (deal && deal.out_of_play) || [];
-  const out = outCards.length ? `<div class="bt-out-of-play" role="group" aria-label="out of play">`
-    + `<div class="bt-label">out of play</div>`
-    + `<div class="bt-row">${outCards.map((c) => ctx.card(c)).join("")}</div></div>` : "";
-  return `<div class="bt-info">${trump}${bank}${out}</div>`;
+  const t = ctx.layout.trump;
+  const trump = t ? `<div class="${t.offered ? "bt-offer" : "bt-trump"}" data-suit="${esc(t.suit)}">`
+    + `${suitBadge(ctx.pack, t.suit)}<span>${(t.lines || []).map((line) => richHtml(ctx, line)).join("<br>")}</span>`
+    + `</div>` : "";
+  const pots = (ctx.layout.pots || []).map((pot) => potHtml(ctx, pot)).join("");
+  const piles = ctx.pilesAt("centre").map((p) => pileHtml(ctx, p)).join("");
+  return `<div class="bt-info">${trump}${pots}${piles}</div>`;
 }
 
 // --- a picture of cards (mode "static") ------------------------------------------------------------
 
 function staticHtml(ctx) {
-  const deal = ctx.deal || {};
-  const open = deal.open_hands || {};
-  const rows = Object.keys(open).sort().map((seat) => `<div class="bt-static-row">${ctx.hand(Number(seat))}</div>`)
-    .join("");
+  const rows = ctx.piles.map((p) => `<div class="bt-static-row">${pileHtml(ctx, p)}</div>`).join("");
   return `<div class="bt-static">${rows}</div>`;
 }
 
 function render({ model, el }) {
-  preloadCards();
   const table = new Table(model, el);
   return () => table.destroy();
 }

@@ -1,6 +1,6 @@
 """What every table controller shares: its ``CardTable``, drawing, notices, and handlers that never crash.
 
-A controller owns one ``CardTable`` (``.table``), sets its ``view`` and ``ui`` together, and turns
+A controller owns one ``CardTable`` (``.table``), sets its ``view``, ``layout`` and ``ui`` together, and turns
 the browser's messages into method calls. An exception inside a handler is logged for developers
 and shown to the learner as an ``error`` notice; it never reaches the page as a traceback.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import Game
-from .present import notice
+from .present import notice, table_layout
 from .widget import CardTable
 
 log = logging.getLogger("bulka_teach.table")
@@ -46,10 +46,16 @@ class Controller:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.table!r})"
 
-    def _draw(self, view: dict[str, Any], ui: dict[str, Any]) -> None:
-        """Set both traits in one message, so the front end renders once."""
+    def _draw(self, view: dict[str, Any], ui: dict[str, Any], layout: dict[str, Any] | None = None) -> None:
+        """Set the traits in one message, so the front end renders once.
+
+        ``layout`` defaults to what the view's game presenter makes of ``view`` for ``ui["me"]``.
+        """
+        if layout is None:
+            layout = table_layout(view, ui.get("me"))
         with self.table.hold_sync():
             self.table.view = view
+            self.table.layout = layout
             self.table.ui = ui
 
     def _notice(self, kind: str, text: str) -> dict[str, Any]:

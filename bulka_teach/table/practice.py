@@ -29,7 +29,7 @@ from ..records import Record
 from ..records import undo as undo_game
 from ..registry import game_spec
 from .base import Controller, deal_code_text
-from .present import CARD_VERBS, View, action_label, caption, control, table_ui
+from .present import View, caption, control, presenter, table_ui
 from .review import decision_views, first_action_of_deal, review_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
@@ -323,10 +323,11 @@ class Practice(Controller):
         coach = self.coach or Coach(seed=self._bot_seed())
         advice = coach.hint(view)
         verb, _, card = advice.action.partition(" ")
-        if verb in CARD_VERBS:
+        words = presenter(view)
+        if verb in words.CARD_VERBS:
             what, ring = f"{verb} the {card}", [card]
         else:
-            what, ring = action_label(advice.action, view)[0], []
+            what, ring = words.action_label(advice.action, view)[0], []
         self._redraw(self._notice("info", f"Hint: {what}. {advice.why}"), highlight=ring)
 
     def undo(self) -> None:

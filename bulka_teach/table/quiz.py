@@ -7,18 +7,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import CardError
-from ..czech.rules import PACK
+from ..cards import MARIAS, CardError, Pack
 
 
-def choice_label(choice: Any) -> str:
-    """How a choice reads on its button: a card code becomes its name (``Oh — over (svršek) of hearts``)."""
+def choice_label(choice: Any, pack: Pack = MARIAS) -> str:
+    """How a choice reads on its button: a card code of ``pack`` becomes its name (``Oh — over (svršek) of
+    hearts``)."""
     if isinstance(choice, str):
         try:
-            card = PACK.card(choice)
+            card = pack.card(choice)
         except CardError:
             return choice
-        return f"{choice} — {PACK.describe(card)}"
+        return f"{choice} — {pack.describe(card)}"
     return str(choice)
 
 
@@ -29,8 +29,10 @@ class Quiz:
     lets the learner try again; a right one shows ``explain``.
     """
 
-    def __init__(self, question: str, choices: Sequence[Any], answer: Any, explain: str = "") -> None:
+    def __init__(self, question: str, choices: Sequence[Any], answer: Any, explain: str = "",
+                 pack: Pack = MARIAS) -> None:
         self.question = question
+        self.pack = pack
         self.choices = list(choices)
         answers = _as_set(answer)
         missing = [a for a in answers if a not in self.choices]
@@ -40,7 +42,7 @@ class Quiz:
         self.explain = explain
         self.chosen: Any = None
         self.attempts = 0
-        self.buttons = widgets.ToggleButtons(options=[(choice_label(c), i) for i, c in enumerate(self.choices)],
+        self.buttons = widgets.ToggleButtons(options=[(choice_label(c, pack), i) for i, c in enumerate(self.choices)],
                                              value=None, style={"button_width": "auto"})
         self.buttons.add_class("bt-quiz-choices")
         self.feedback = widgets.HTML("")
@@ -72,7 +74,7 @@ class Quiz:
     def _check(self, index: int) -> None:
         self.chosen = self.choices[index]
         self.attempts += 1
-        label = html.escape(choice_label(self.chosen))
+        label = html.escape(choice_label(self.chosen, self.pack))
         if self.correct:
             text = f"✔ Right: {label}. {html.escape(self.explain)}"
         else:

@@ -12,15 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots.coach import ReviewItem, Teacher, lesson_text, teacher_of
-from ..czech.melds import parse_meld
 from ..records import Record
-from .present import CARD_VERBS, action_label
+from .present import presenter
 
 View = dict[str, Any]
 MIN_POINTS = 0.5  # a cost below half a point is sampling noise: not said
 MIN_CHANCE = 0.005  # nor one below half a percent
-PHASE_WORDS = {"trump": "choosing trumps (zadat)", "exchange": "the exchange (šíbr)", "discard": "discarding",
-               "hundred-ask": "the hundred (sto) question", "hundred-answer": "answering a hundred (sto)"}
 
 
 def first_action_of_deal(record: Record, k: int) -> int:
@@ -55,25 +52,6 @@ def decision_views(record: Record, items: Sequence[ReviewItem], seat: int) -> li
     return [views[item.index] for item in items]
 
 
-def _cards(action: str) -> list[str]:
-    """The cards an action puts down: a card action's card, a declared meld's cards; none for the others."""
-    verb, _, what = action.partition(" ")
-    if verb in CARD_VERBS:
-        return [what]
-    return what.split("-") if verb == "declare" else []
-
-
-def _doing(action: str, view: View) -> str:
-    """How an action reads in the panel beside its cards (``_cards``): "play", "declare a twenty (dvacet)", or the
-    button's label."""
-    verb, _, what = action.partition(" ")
-    if verb in CARD_VERBS:
-        return verb
-    if verb == "declare":
-        return f"declare a {parse_meld(what).name}"
-    return action_label(action, view)[0]
-
-
 def _points(points: float) -> str:
     shown = f"{points:.0f}" if points >= 9.5 else f"{points:.1f}".removesuffix(".0")
     return f"{shown} point{'' if shown == '1' else 's'}"
@@ -93,17 +71,6 @@ def cost_text(item: ReviewItem) -> str:
     return f"gave away {' and '.join(costs)}" if costs else "worse than the best"
 
 
-def where(view: View) -> str:
-    """The decision's moment in a few words: "choosing trumps", "trick 3, Ah led", "trick 1, your lead"."""
-    deal = view["deal"]
-    phase = deal["phase"]
-    if phase == "play":
-        trick = deal["trick"]
-        led = f"{trick[0]['card']} led" if trick else "your lead"
-        return f"trick {len(deal['tricks']) + 1}, {led}"
-    return PHASE_WORDS.get(phase, phase)
-
-
 def _lesson(teacher: Teacher, rule: str | None) -> str | None:
     """The sentence of a teaching rule, or None when there is no rule or the teacher does not know it (the panel
     shows it on its own line, so the coach's sentence is shown without it)."""
@@ -117,18 +84,18 @@ def _lesson(teacher: Teacher, rule: str | None) -> str | None:
 
 def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
     """One decision of the panel's list (``number`` counts the learner's decisions from 1)."""
-    teacher = teacher_of(view["game"])
+    teacher, shown = teacher_of(view["game"]), presenter(view)
     lesson = _lesson(teacher, item.rule)
     return {
         "number": number,
-        "where": where(view),
+        "where": shown.review_where(view),
         "situation": teacher.describe(view),  # the coach's words for the position, from the replayed view
         "action": item.action,
-        "doing": _doing(item.action, view),
-        "cards": _cards(item.action),
+        "doing": shown.review_doing(item.action, view),
+        "cards": shown.review_cards(item.action),
         "best": item.best,
-        "best_doing": _doing(item.best, view),
-        "best_cards": _cards(item.best),
+        "best_doing": shown.review_doing(item.best, view),
+        "best_cards": shown.review_cards(item.best),
         "cost": cost_text(item),
         "mistake": item.mistake,
         "rule": {"name": item.rule, "lesson": lesson} if item.rule and lesson is not None else None,

@@ -1,13 +1,17 @@
-"""The card-table widget: one anywidget that draws a whole state (``view`` + ``ui``) and reports clicks.
+"""The card-table widget: one anywidget that draws a whole state (``layout`` + ``ui``) and reports clicks.
 
 The front end lives in ``widgets/`` (shipped as ``bulka_teach.widgets``); see ``widgets/README.md``
-for the traits, the messages and the DOM classes. Only a seat's view ever goes into ``view``.
+for the traits, the layout schema, the messages and the DOM classes. ``layout`` is built by the game's
+presenter from one seat's view only (``bulka_teach.layout``); ``view`` (that view) stays on the Python
+side for the controllers and tests and is not sent to the browser.
 
-The table's module is one text: the card art (``cards.js``, plain functions) followed by the table
-(``table.js``, which calls them and holds the module's only ``export``), joined in ``ESM_FILES``
-order. anywidget imports a widget's module once per widget, so what each ``CardTable`` sends is
-``loader.js`` with that module embedded: it evaluates the module once per page, however many tables
-the page holds (see the comment in ``loader.js``). The stylesheet is ``table.css``.
+The table's module is one text: the other packs' art (``art_italian.js``, ``art_french.js``, one constant
+each, joined when present), the dispatcher over the packs' art with the Mariáš art (``cards.js``, plain
+functions) and the table (``table.js``, which calls them and holds the
+module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per
+widget, so what each ``CardTable`` sends is ``loader.js`` with that module embedded: it evaluates the
+module once per page, however many tables the page holds (see the comment in ``loader.js``). The
+stylesheet is ``table.css``.
 """
 from __future__ import annotations
 
@@ -22,10 +26,18 @@ import traitlets
 
 Handler = Callable[[dict[str, Any]], None]
 
-ESM_FILES = ("cards.js", "table.js")
+ART_FILES = ("art_italian.js", "art_french.js")  # each joined only if it exists (the Mariáš art is in cards.js)
 LOADER_FILE = "loader.js"
 CSS_FILE = "table.css"
 MODULE_KEY_PREFIX = "__bulka_teach_table_"
+
+
+def _esm_files() -> tuple[str, ...]:
+    data = files("bulka_teach.widgets")
+    return (*(name for name in ART_FILES if data.joinpath(name).is_file()), "cards.js", "table.js")
+
+
+ESM_FILES = _esm_files()
 
 
 def _source(name: str) -> str:
@@ -47,11 +59,29 @@ def front_end() -> tuple[str, str]:
 
 
 class CardTable(anywidget.AnyWidget):
-    """The table. Controllers set ``view`` and ``ui`` and register one message handler."""
+    """The table. Controllers set ``view``, ``layout`` and ``ui`` and register one message handler.
+
+    ``layout`` and ``ui`` are synced; ``view`` (the seat's view the layout was built from) is not: the
+    browser draws the layout alone, and the websocket carries half as much.
+
+    ``layout`` travels as the trait ``felt``: ipywidgets' ``DOMWidget`` owns the name ``layout`` (its CSS
+    ``Layout`` widget, which the front end's view resolves as a child model), so a dict synced under that
+    name breaks every table in the browser. ``table.layout`` reads and sets ``felt``.
+    """
 
     _esm, _css = front_end()
-    view = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict()
+    felt = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
+
+    @property  # type: ignore[override]  # shadows DOMWidget.layout: this widget has no CSS Layout child
+    def layout(self) -> dict[str, Any]:
+        """The neutral layout the table draws (``bulka_teach.layout``), synced as ``felt``."""
+        return self.felt
+
+    @layout.setter
+    def layout(self, value: dict[str, Any]) -> None:
+        self.felt = value
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
