@@ -51,7 +51,10 @@ def test_the_ten_lessons_are_numbered_in_order() -> None:
     assert [p.name for p in CZECH] == [f"{n:02d}-{topic}.ipynb" for n, topic in enumerate(TOPICS, 1)]
 
 
-@pytest.mark.parametrize("path", [INDEX, *CZECH], ids=ids([INDEX, *CZECH]))
+PACKS = LESSONS / "packs.ipynb"
+
+
+@pytest.mark.parametrize("path", [INDEX, PACKS, *CZECH], ids=ids([INDEX, PACKS, *CZECH]))
 def test_committed_clean(path: Path) -> None:
     nb = read(path)
     nbformat.validate(nb)
@@ -102,7 +105,7 @@ def test_hidden_cells_are_collapsed_in_jupyterlab(path: Path) -> None:
 
 def test_the_index_links_every_lesson_relatively() -> None:
     links = [m for cell in read(INDEX).cells if cell.cell_type == "markdown" for m in LINK.findall(cell.source)]
-    assert links == [f"czech-bulka/{p.name}" for p in CZECH]
+    assert links == [f"czech-bulka/{p.name}" for p in CZECH] + ["packs.ipynb"]
     assert all((LESSONS / link).is_file() for link in links)
 
 
