@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeVar
 
 from .cards import Pack
 from .dealing import DealCode
@@ -57,6 +57,18 @@ class Pot(NamedTuple):
 
     name: str
     amount: int
+
+
+#: What a finished deal decided: nothing (it is dealt again and the same seats play on), one game among its
+#: seats, or the match (the session's big prize: Czech Bulka's bank, Trappola's Bulka).
+Decided = Literal["redeal", "game", "match"]
+
+
+class Decision(NamedTuple):
+    """What deal ``k`` decided (``Game.deal_decision``), and the event that says so (None for a redeal)."""
+
+    decided: Decided
+    event: Event | None
 
 
 class PotView(TypedDict):
@@ -216,6 +228,10 @@ class Game(ABC, Generic[D]):
         """One past the last event of deal ``k`` (its settlement included)."""
         deals = self.deals
         return deals[k + 1].first_event if k + 1 < len(deals) else len(self.events)
+
+    @abstractmethod
+    def deal_decision(self, k: int) -> Decision:
+        """What finished deal ``k`` decided: a redeal, a game or the match (see ``Decided``)."""
 
     def deal_index_of(self, event_index: int) -> int | None:
         """The deal (index into ``deals``) that event ``event_index`` belongs to; None before the first deal.

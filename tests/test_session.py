@@ -72,3 +72,23 @@ def test_the_view_at_the_end_of_the_log_is_the_view_and_every_deal_has_a_summary
     assert [game.deal_index_of(d.first_event) for d in game.deals] == list(range(len(game.deals)))
     assert game.pots() and all(pot.amount >= 0 for pot in game.pots())
     assert sum(game.chips) + sum(pot.amount for pot in game.pots()) == 0, "chips are only moved, never made"
+
+
+def test_what_each_czech_deal_decided_follows_its_events():
+    """Czech Bulka: a deal with a bank won decides the match, one with a game over a game, else a redeal; the
+    practice table ends a whole game or a whole match by this."""
+    game: Game[Any] = Record(game="czech-bulka", players=("Ann", "Ben"), seed=3).start()
+    rng = random.Random(2)
+    while not any(game.deal_decision(k).decided == "match" for k in range(len(game.deals) - 1)):
+        game.apply(rng.choice(game.legal_actions()))
+    seen = set()
+    for k in range(len(game.deals) - 1):
+        decision = game.deal_decision(k)
+        kinds = {e.kind for e in game.events[game.deals[k].first_event:game.deal_end(k)]}
+        expected = "match" if "bank-won" in kinds else "game" if "game-over" in kinds else "redeal"
+        assert decision.decided == expected
+        assert (decision.event is None) == (expected == "redeal")
+        if decision.event is not None:
+            assert decision.event.kind == {"match": "bank-won", "game": "game-over"}[expected]
+        seen.add(expected)
+    assert {"game", "match"} <= seen

@@ -58,7 +58,7 @@ def test_a_whole_game_played_by_clicks_reaches_the_score():
 
 
 def test_a_whole_bulka_goes_on_until_someone_takes_the_bank():
-    practice = Practice(code="CB2-std-3", whole="bulka")
+    practice = Practice(code="CB2-std-3", whole="match")
     play(practice, random.Random(2), limit=20000)
     assert any(e.kind == "bank-won" for e in practice.game.events)
     games = sum(e.kind == "game-over" for e in practice.game.events)
@@ -68,7 +68,7 @@ def test_a_whole_bulka_goes_on_until_someone_takes_the_bank():
 
 
 def test_after_a_deal_the_finished_deal_stays_until_continue():
-    practice = Practice(code="CB2-std-7", whole="bulka")
+    practice = Practice(code="CB2-std-7", whole="match")
     play(practice, random.Random(1), until=lambda p: p.table.view["deal"]["outcome"] is not None)
     assert controls(practice)["continue"] and practice.table.ui["card_verb"] is None
     number = practice.table.view["deal"]["number"]
@@ -266,7 +266,7 @@ def test_renonc_mode_accepts_a_rule_error_and_punishes_it():
 # --- hidden cards ------------------------------------------------------------------------------
 def check_nothing_hidden_shown(players: tuple[str, ...], seed: int, clicks: int, me: int = 0) -> None:
     """Across a whole practice session, the table never holds a card the engine had not shown the learner."""
-    practice = Practice(players=players, seat=me, code=f"CB{len(players)}-std-{seed}", whole="bulka")
+    practice = Practice(players=players, seat=me, code=f"CB{len(players)}-std-{seed}", whole="match")
     game_known: set[str] = set()
     told_upto = 0
 

@@ -85,7 +85,7 @@ def test_the_review_control_is_enabled_only_once_a_deal_the_learner_played_ended
 
 
 def test_after_a_whole_bulka_the_last_deal_can_still_be_reviewed():
-    practice = Practice(code="CB2-std-3", whole="bulka", coach=Coach(CheapCards()))
+    practice = Practice(code="CB2-std-3", whole="match", coach=Coach(CheapCards()))
     play(practice, random.Random(2), limit=20000)
     assert practice.finished and controls(practice)["review"] is True
     practice.control("review")
@@ -210,7 +210,7 @@ def test_clicks_during_the_review_change_nothing_and_say_why():
 def test_the_same_deal_is_not_judged_twice():
     box: list[Practice] = []
     coach = CountingCoach(box)
-    practice = Practice(code="CB2-std-7", coach=coach, whole="bulka")
+    practice = Practice(code="CB2-std-7", coach=coach, whole="match")
     box.append(practice)
     play(practice, random.Random(1), until=lambda p: p._shown is not None)
     practice.control("review")
@@ -252,7 +252,7 @@ def test_a_decision_not_in_the_review_is_refused_with_a_sentence():
 
 
 def test_after_back_the_game_goes_on():
-    practice = ended_deal(whole="bulka")
+    practice = ended_deal(whole="match")
     practice.control("review")
     practice.control("back")
     practice.control("continue")

@@ -12,7 +12,7 @@ from ..cards import CardError
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
 from ..events import Event
-from ..game import Game, Pot
+from ..game import Decided, Decision, Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, Deal, Outcome, Parsed, parse_action
 from .rules import PACK, SUITS, CzechRules
@@ -223,6 +223,16 @@ class CzechBulka(Game[Deal]):
             "renonc": ({"seat": outcome.loser, "reason": outcome.renonc.reason}
                        if outcome is not None and outcome.renonc is not None else None),
         }
+
+    def deal_decision(self, k: int) -> Decision:
+        """A bank won ends a bulka (the match), a game over a game; a deal nobody took trumps in is dealt again."""
+        events = self.events[self.deals[k].first_event:self.deal_end(k)]
+        checks: tuple[tuple[str, Decided], ...] = (("bank-won", "match"), ("game-over", "game"))
+        for kind, decided in checks:
+            event = next((e for e in reversed(events) if e.kind == kind), None)
+            if event is not None:
+                return Decision(decided, event)
+        return Decision("redeal", None)
 
     def result(self) -> dict[str, Any]:
         return {"deals": [self.deal_summary(d) for d in self.deals],

@@ -14,6 +14,7 @@ from .. import layout as lay
 from .deal import HAND_SIZE
 from .melds import parse_meld
 from .rules import PACK, SUIT_NAMES, SUIT_NAMES_CZ, SUITS, exchanging_card
+from .text import PHASE_WORDS
 
 View = dict[str, Any]
 PACK_ID = "marias"
@@ -181,6 +182,16 @@ OUTCOME_WORDS = {
     "redeal": "Nobody chose trumps: the cards are dealt again.",
 }
 WORDS = {"review_head": "Review of your decisions (rozbor hry)"}
+#: The practice table's sentences (``table/practice.py``): sitting out, and what a finished deal decided.
+PRACTICE_WORDS = {
+    "opponent_menu": "Computer opponent (soupeř)",
+    "sits_out": "You sit out this game (pauzíruješ): {players} play it. Press Continue to watch them play.",
+    "sits_out_blocked": "You sit out this game (pauzíruješ): press Continue to watch the others play it.",
+    "redeal_next": "Nobody chose trumps, so the cards are dealt again: press Continue for the next deal.",
+    "game_over_next": "This game is over: press Continue for the next game.",
+    "game_over": "This game is over: press New deal to play another game.",
+    "match_over": "The bulka is over: press New deal for a new one.",
+}
 TRICKS_PER_DEAL = HAND_SIZE
 RANK_ORDER = "".join(PACK.ranks)  # 789XUOKA: the heights of a meld not yet told
 
@@ -445,10 +456,6 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
 
 
 # --- the review panel's words ----------------------------------------------------------------
-PHASE_WORDS = {"trump": "choosing trumps (zadat)", "exchange": "the exchange (šíbr)", "discard": "discarding",
-               "hundred-ask": "the hundred (sto) question", "hundred-answer": "answering a hundred (sto)"}
-
-
 def review_cards(action: str) -> list[str]:
     """The cards an action puts down: a card action's card, a declared meld's cards; none for the others."""
     verb, _, what = action.partition(" ")

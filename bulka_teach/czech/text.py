@@ -6,6 +6,11 @@ from collections.abc import Callable, Sequence
 from ..events import Event
 from .rules import PACK
 
+#: Each phase of a deal in a few words (the review's "where", the coach's situation): the one wording of them.
+PHASE_WORDS = {"trump": "choosing trumps (zadat)", "exchange": "the exchange (šíbr)",
+               "discard": "discarding after the exchange", "hundred-ask": "the hundred (sto) question",
+               "hundred-answer": "answering a hundred (sto)"}
+
 
 def _suit(letter: str) -> str:
     return PACK.suit_names[letter]

@@ -1,4 +1,4 @@
-"""Practice against the computer: whole games or whole bulkas, played by clicks on the table.
+"""Practice against the computer: whole games or whole matches, played by clicks on the table.
 
 The learner acts through the table; after each accepted action the computer seats act (each bot
 sees only its own seat's view) until the learner is asked again or the deal is over. A finished
@@ -36,7 +36,7 @@ from .snapshots import deal_end, seat_view
 from .url import deal_param, query_string
 
 GAME = "czech-bulka"  # what a practice table plays unless told otherwise
-WHOLE = ("game", "bulka")
+WHOLE = ("game", "match")
 MAX_COMPUTER_ACTIONS = 20_000  # far more than any game needs: a bot that never finishes is a bug, not a hang
 Judged = tuple[tuple[ReviewItem, ...], tuple[View, ...]]  # the coach's items and the learner's view at each
 
@@ -73,7 +73,9 @@ class Practice(Controller):
     seeded from the deal, and the learner
     may change it in the table's "Computer opponent" menu), or by ``bot`` when one is given. ``rules``
     overrides house rules; ``code`` deals a given deal code (its rules win).
-    ``whole="game"`` ends when a game the learner plays is decided; ``"bulka"`` when the bank is won.
+    ``whole="game"`` ends when a game the learner plays is decided; ``"match"`` when the match is (Czech
+    Bulka: the bank won, a bulka). The table's sentences about sitting out and what a deal decided are the
+    game's presenter's ``PRACTICE_WORDS``.
     The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
     learner's view; the Review control asks the same coach about the learner's decisions of the deal that
     just ended.
@@ -89,13 +91,14 @@ class Practice(Controller):
             raise ValueError(f"{spec.title} has no computer players yet: it cannot be practised")
         self.ai: GameAI = spec.ai
         if whole not in WHOLE:
-            raise ValueError(f"whole is 'game' or 'bulka', not {whole!r}")
+            raise ValueError(f"whole is 'game' or 'match', not {whole!r}")
         if len(players) not in spec.players:
             raise ValueError(f"{spec.title} is for {min(spec.players)} or {max(spec.players)} players, "
                              f"not {len(players)}")
         if not 0 <= seat < len(players):
             raise ValueError(f"seat {seat} is not a seat: seats are 0 to {len(players) - 1}")
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
+        self.words: dict[str, str] = spec.presenter.PRACTICE_WORDS
         self.coach = coach
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
@@ -103,7 +106,7 @@ class Practice(Controller):
         self.rules = spec.rules_class.from_dict(rules)  # a bad option: ScenarioError naming it
         self.panel = RulesPanel(self.rules, on_deal=lambda values: self._guarded(self.deal_with_rules, values))
         self.opponent_menu = widgets.Dropdown(options=[(words, name) for name, words in self.ai.opponents.items()],
-                                              value=opponent, description="Computer opponent (soupeř)",
+                                              value=opponent, description=self.words["opponent_menu"],
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="max-content"), disabled=bot is not None)
         self.opponent_menu.add_class("bt-opponent")
@@ -398,26 +401,22 @@ class Practice(Controller):
             self._computer_moves()
             if len(self.game.deals) == deal:  # no deck left: cannot happen with a seed
                 return
-            if "game-over" in self._kinds(deal - 1):  # a redeal goes on: the same two play the next deal
+            if self.game.deal_decision(deal - 1).decided != "redeal":  # a redeal: the same two play on
                 self._since = self._last_move_start
                 self._deal_ended(deal - 1)
                 return
 
     def _deal_ended(self, k: int) -> None:
         self._shown = k
-        kinds = self._kinds(k)
-        if self.whole == "bulka":
-            self.finished = "bank-won" in kinds
+        decided = self.game.deal_decision(k).decided
+        if self.whole == "match":
+            self.finished = decided == "match"
         else:
-            self.finished = "game-over" in kinds and self.seat in self.game.deals[k].seats
-
-    def _kinds(self, k: int) -> set[str]:
-        game = self.game
-        return {e.kind for e in game.events[game.deals[k].first_event:deal_end(game, k)]}
+            self.finished = decided != "redeal" and self.seat in self.game.deals[k].seats
 
     # --- what the table says ----------------------------------------------------------------
     def _sits_out(self) -> bool:
-        """The learner is not playing the deal on the table (Czech Bulka with three: pauzíruje)."""
+        """The learner is not playing the deal on the table (e.g. Czech Bulka with three: one sits out)."""
         deal = self.game.deal
         return deal is not None and self.seat not in deal.seats
 
@@ -426,34 +425,29 @@ class Practice(Controller):
         if self._shown is not None:
             return self._finished_text() if self.finished else "This deal is over: press Continue for the next one."
         if self._sits_out():
-            return "You sit out this game (pauzíruješ): press Continue to watch the others play it."
+            return self.words["sits_out_blocked"]
         return None
 
-    def _event_text(self, kind: str) -> str:
-        k = self._shown
-        assert k is not None, "a finished deal is on the table"
-        game = self.game
-        event = next(e for e in reversed(game.events[game.deals[k].first_event:deal_end(game, k)]) if e.kind == kind)
-        return game.explain(event, self.seat)
-
     def _finished_text(self) -> str:
-        if self.whole == "bulka":
-            return f"{self._event_text('bank-won')} The bulka is over: press New deal for a new one."
-        return "This game is over: press New deal to play another game."
+        if self.whole == "match":
+            assert self._shown is not None, "a finished deal is on the table"
+            event = self.game.deal_decision(self._shown).event
+            said = self.game.explain(event, self.seat) if event is not None else ""
+            return caption((said, self.words["match_over"]))
+        return self.words["game_over"]
 
     def _status(self) -> str | None:
         """The prompt when the table is not asking for a move (None: the engine's question is shown)."""
         if self._shown is not None:
             if self.finished:
                 return self._finished_text()
-            if "game-over" in self._kinds(self._shown):
-                return "This game is over: press Continue for the next game."
-            return "Nobody chose trumps, so the cards are dealt again: press Continue for the next deal."
+            if self.game.deal_decision(self._shown).decided == "redeal":
+                return self.words["redeal_next"]
+            return self.words["game_over_next"]
         deal = self.game.deal
         if deal is not None and self.seat not in deal.seats:
             names = [self.players[s] for s in deal.seats]
-            return (f"You sit out this game (pauzíruješ): {names[0]} and {names[1]} play it. "
-                    "Press Continue to watch them play.")
+            return self.words["sits_out"].format(players=" and ".join(names))
         return None
 
     def _controls(self) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import SUIT_NAMES
+from ..text import PHASE_WORDS
 from .sampling import SamplingBot
 from .teaching import RULES_BY_NAME, advice_of_rules
 
@@ -23,9 +24,7 @@ def describe(view: dict[str, Any]) -> str:
         led = ", ".join(t["card"] for t in deal["trick"])
         where = f"trick {len(deal['tricks']) + 1}{trumps}, " + (f"{led} led to you" if led else "your lead")
     else:
-        where = {"exchange": "the exchange question (šíbr)", "discard": "discarding after the exchange",
-                 "hundred-ask": "the hundred (sto) question", "hundred-answer": "answering the opponent's hundred"
-                 }.get(phase, phase) + trumps
+        where = PHASE_WORDS.get(phase, phase) + trumps
     return f"Deal {deal['number']}, {where}; your hand: {' '.join(deal['hand'])}."
 
 
