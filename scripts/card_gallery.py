@@ -19,6 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bulka_teach.table.widget import ART_FILES
+
 ROOT = Path(__file__).resolve().parents[1]
 WIDGETS = ROOT / "widgets"
 CHROMIUM = "/usr/bin/chromium"
@@ -44,15 +46,11 @@ h2 { margin: 8px 0; font-weight: 600; }
 SCRIPT = """
 window.PACKS = {};
 Object.assign(PACKS, {
-  marias: { title: "Mariáš (cards.js)", suits: SUIT_ORDER, ranks: Object.keys(RANKS),
-            img: (code) => cardImage(code), back: () => cardImage("back") },
-});
-if (typeof ITALIAN_ART !== "undefined") Object.assign(PACKS, {
+  marias: { title: "Mariáš (cards.js)", suits: MARIAS_ART.suitOrder, ranks: MARIAS_ART.rankOrder,
+            img: (code) => svgImg(MARIAS_ART.face(code)), back: () => svgImg(MARIAS_ART.back()) },
   italian: { title: "Trappola, Italian suits (art_italian.js)", suits: ITALIAN_ART.suitOrder,
              ranks: ITALIAN_ART.rankOrder, img: (code) => svgImg(ITALIAN_ART.face(code)),
              back: () => svgImg(ITALIAN_ART.back()) },
-});
-if (typeof FRENCH_ART !== "undefined") Object.assign(PACKS, {
   french: { title: "Bouillotte, French suits (art_french.js)", suits: FRENCH_ART.suitOrder,
             ranks: FRENCH_ART.rankOrder, img: (code) => svgImg(FRENCH_ART.face(code)),
             back: () => svgImg(FRENCH_ART.back()) },
@@ -79,8 +77,7 @@ def main() -> None:
     parser.add_argument("--simulate", choices=sorted(SIMULATIONS), help="show the cards as with this deficiency")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    source = "\n".join((WIDGETS / name).read_text(encoding="utf-8")
-                       for name in ("cards.js", "art_italian.js", "art_french.js") if (WIDGETS / name).exists())
+    source = "\n".join((WIDGETS / name).read_text(encoding="utf-8") for name in ART_FILES + ("cards.js",))
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

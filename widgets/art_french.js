@@ -12,12 +12,8 @@
 // merge), with its own shape and its letter in the corners.
 
 const FRENCH_ART = (() => {
-  const SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";
-  const SKIN = "#F3CFA8";
-  const INK = "#3A2A1E";
-  const GOLD = "#E2B33C";
+  const { SERIF, SKIN, INK, GOLD, CREAM, f1, PIPS } = ART_KIT;
   const GOLD_DARK = "#8A6A12";
-  const CREAM = "#fffdf6";
 
   const SUITS = {
     c: { name: "trèfle", english: "clubs", main: "#00704F", dark: "#00452F", pale: "#DDF1E8" },
@@ -30,7 +26,7 @@ const FRENCH_ART = (() => {
     7: { name: "sept", english: "seven", corner: "7" },
     8: { name: "huit", english: "eight", corner: "8" },
     9: { name: "neuf", english: "nine", corner: "9" },
-    X: { name: "dix", english: "ten", corner: "X" },
+    X: { name: "dix", english: "ten", corner: "10" },
     J: { name: "valet", english: "jack", corner: "J" },
     Q: { name: "dame", english: "queen", corner: "Q" },
     K: { name: "roi", english: "king", corner: "K" },
@@ -40,13 +36,7 @@ const FRENCH_ART = (() => {
   const SUIT_ORDER = ["c", "d", "h", "s"];
   const RANK_ORDER = ["7", "8", "9", "X", "J", "Q", "K", "A"];
 
-  for (const table of [SUITS, RANKS]) Object.values(table).forEach(Object.freeze);
-
-  function isCode(code) {
-    return typeof code === "string" && code.length === 2 && code[0] in RANKS && code[1] in SUITS;
-  }
-
-  const f1 = (n) => Number(n.toFixed(1));
+  const isCode = ART_KIT.codeTest(RANKS, SUITS);
 
   // --- suit symbols, each drawn in a 100 × 100 box ------------------------------------------
 
@@ -78,40 +68,15 @@ const FRENCH_ART = (() => {
       + `<ellipse cx="30" cy="55" rx="5" ry="10" fill="#fff" opacity=".3" transform="rotate(40 30 55)"/>`;
   }
 
-  const SHAPES = { c: club, d: diamond, h: heart, s: spade };
-  const shapeCache = {};
-
-  function suitShape(suit) {
-    if (!(suit in SUITS)) return "";
-    if (!(suit in shapeCache)) shapeCache[suit] = SHAPES[suit](SUITS[suit]);
-    return shapeCache[suit];
-  }
-
+  const suitShape = ART_KIT.shapes(SUITS, { c: club, d: diamond, h: heart, s: spade });
+  const placed = ART_KIT.placer(suitShape);
   /** The suit's symbol centred on (cx, cy), ``size`` units wide, upside down when ``flip``. */
-  function at(suit, cx, cy, size, flip = false) {
-    const k = size / 100;
-    return `<g transform="translate(${f1(cx - size / 2)} ${f1(cy - size / 2)}) scale(${k})`
-      + `${flip ? " rotate(180 50 50)" : ""}">${suitShape(suit)}</g>`;
-  }
+  const at = (suit, cx, cy, size, flip = false) => placed(suit, cx, cy, size, flip ? 180 : 0);
 
   // --- card faces (100 × 160) ---------------------------------------------------------------
 
-  const COLUMN = [31, 69];
-  /** The standard French layouts; the pips below the middle stand upside down, as on printed cards. */
-  const PIPS = {
-    7: [...COLUMN.flatMap((x) => [[x, 34], [x, 80], [x, 126]]), [50, 57]],
-    8: [...COLUMN.flatMap((x) => [[x, 34], [x, 80], [x, 126]]), [50, 57], [50, 103]],
-    9: [...COLUMN.flatMap((x) => [[x, 32], [x, 64.7], [x, 97.3], [x, 130]]), [50, 80]],
-    X: [...COLUMN.flatMap((x) => [[x, 32], [x, 64.7], [x, 97.3], [x, 130]]), [50, 48], [50, 112]],
-  };
-
   function corner(rank, suit) {
-    const c = SUITS[suit];
-    const index = `<text x="11" y="20" font-family="${SERIF}" font-size="19" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${RANKS[rank].corner}</text>`
-      + `<text x="11" y="32" font-family="${SERIF}" font-size="11" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${suit}</text>` + at(suit, 11, 42, 12);
-    return index + `<g transform="rotate(180 50 80)">${index}</g>`;
+    return ART_KIT.corners(RANKS[rank].corner, suit, SUITS[suit], at);
   }
 
   function pipCard(rank, suit) {
@@ -235,20 +200,8 @@ const FRENCH_ART = (() => {
       + `<path d="M50 76L54 80L50 84L46 80Z" fill="${GOLD}" stroke="${c.dark}" stroke-width=".8"/>`;
   }
 
-  const faceCache = {};
-
-  function faceOf(code) {
-    if (!isCode(code)) return "";
-    if (!(code in faceCache)) {
-      const rank = code[0], suit = code[1];
-      const c = SUITS[suit];
-      const middle = rank === "A" ? aceCard(suit) : rank in FIGURES ? figureCard(rank, suit) : pipCard(rank, suit);
-      faceCache[code] = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
-        + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="${CREAM}" stroke="#59524a" `
-        + `stroke-width="1.5"/><rect x="3.5" y="3.5" width="93" height="153" rx="5" fill="none" `
-        + `stroke="${c.main}" stroke-width=".6" opacity=".6"/>` + middle + corner(rank, suit) + `</svg>`;
-    }
-    return faceCache[code];
+  function middle(rank, suit) {
+    return rank === "A" ? aceCard(suit) : rank in FIGURES ? figureCard(rank, suit) : pipCard(rank, suit);
   }
 
   let backCache = null;
@@ -273,23 +226,10 @@ const FRENCH_ART = (() => {
     return backCache;
   }
 
-  /** "as de pique — ace of spades", with " (trump)" when the card's suit is ``trump``. */
-  function label(code, trump) {
-    if (!isCode(code)) return String(code);
-    const rank = RANKS[code[0]], suit = SUITS[code[1]];
-    const note = trump && code[1] === trump ? " (trump)" : "";
-    return `${rank.name} de ${suit.name} — ${rank.english} of ${suit.english}${note}`;
-  }
-
-  return Object.freeze({
-    id: "french",
-    suits: Object.freeze(SUITS),
-    ranks: Object.freeze(RANKS),
-    suitOrder: Object.freeze(SUIT_ORDER),
-    rankOrder: Object.freeze(RANK_ORDER),
+  return ART_KIT.art("french", SUITS, RANKS, SUIT_ORDER, RANK_ORDER, {
     suitShape,
-    face: faceOf,
+    face: ART_KIT.faces(isCode, SUITS, middle, corner),
     back,
-    label,
+    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} de {suit}"),  // "as de pique — ace of spades"
   });
 })();

@@ -10,12 +10,8 @@
 // wood brown for batons, four steps apart in lightness) and its letter in the corners beside the rank.
 
 const ITALIAN_ART = (() => {
-  const SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";
-  const SKIN = "#F3CFA8";
-  const INK = "#3A2A1E";
-  const GOLD = "#E2B33C";
+  const { SERIF, SKIN, INK, GOLD, CREAM, f1, PIPS } = ART_KIT;
   const GOLD_DARK = "#8A6A12";
-  const CREAM = "#fffdf6";
 
   const SUITS = {
     s: { name: "spade", english: "swords", main: "#005F96", dark: "#003F66", pale: "#DFEBF5" },
@@ -39,13 +35,7 @@ const ITALIAN_ART = (() => {
   const SUIT_ORDER = ["s", "c", "d", "b"];
   const RANK_ORDER = ["2", "7", "8", "9", "X", "F", "C", "R", "A"];
 
-  for (const table of [SUITS, RANKS]) Object.values(table).forEach(Object.freeze);
-
-  function isCode(code) {
-    return typeof code === "string" && code.length === 2 && code[0] in RANKS && code[1] in SUITS;
-  }
-
-  const f1 = (n) => Number(n.toFixed(1));
+  const isCode = ART_KIT.codeTest(RANKS, SUITS);
 
   // --- suit symbols, each drawn in a 100 × 100 box ------------------------------------------
 
@@ -105,40 +95,13 @@ const ITALIAN_ART = (() => {
       + `<path d="M42.5 74H57.5M43 80.5H57" stroke="${GOLD}" stroke-width="2.6"/></g>`;
   }
 
-  const SHAPES = { s: sword, c: cup, d: coin, b: baton };
-  const shapeCache = {};
-
-  function suitShape(suit) {
-    if (!(suit in SUITS)) return "";
-    if (!(suit in shapeCache)) shapeCache[suit] = SHAPES[suit](SUITS[suit]);
-    return shapeCache[suit];
-  }
-
-  /** The suit's symbol centred on (cx, cy), ``size`` units wide; ``turn`` degrees about its centre. */
-  function at(suit, cx, cy, size, turn = 0) {
-    const k = size / 100;
-    const spin = turn ? ` rotate(${turn} 50 50)` : "";
-    return `<g transform="translate(${f1(cx - size / 2)} ${f1(cy - size / 2)}) scale(${k})${spin}">`
-      + `${suitShape(suit)}</g>`;
-  }
+  const suitShape = ART_KIT.shapes(SUITS, { s: sword, c: cup, d: coin, b: baton });
+  const at = ART_KIT.placer(suitShape);
 
   // --- card faces (100 × 160) ---------------------------------------------------------------
 
-  const COLUMN = [31, 69];
-  const PIPS = {
-    7: [...COLUMN.flatMap((x) => [[x, 34], [x, 80], [x, 126]]), [50, 57]],
-    8: [...COLUMN.flatMap((x) => [[x, 34], [x, 80], [x, 126]]), [50, 57], [50, 103]],
-    9: [...COLUMN.flatMap((x) => [[x, 32], [x, 64.7], [x, 97.3], [x, 130]]), [50, 80]],
-    X: [...COLUMN.flatMap((x) => [[x, 32], [x, 64.7], [x, 97.3], [x, 130]]), [50, 48], [50, 112]],
-  };
-
   function corner(rank, suit) {
-    const c = SUITS[suit];
-    const index = `<text x="11" y="20" font-family="${SERIF}" font-size="19" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${RANKS[rank].corner}</text>`
-      + `<text x="11" y="32" font-family="${SERIF}" font-size="11" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${suit}</text>` + at(suit, 11, 42, 12);
-    return index + `<g transform="rotate(180 50 80)">${index}</g>`;
+    return ART_KIT.corners(RANKS[rank].corner, suit, SUITS[suit], at);
   }
 
   /** A small flourish: a gold lozenge between two curls, centred on (x, y). */
@@ -292,20 +255,8 @@ const ITALIAN_ART = (() => {
       + `stroke-width="1.2"/>` + FIGURES[rank](suit, c);
   }
 
-  const faceCache = {};
-
-  function faceOf(code) {
-    if (!isCode(code)) return "";
-    if (!(code in faceCache)) {
-      const rank = code[0], suit = code[1];
-      const c = SUITS[suit];
-      const middle = rank === "A" ? aceCard(suit) : rank in FIGURES ? figureCard(rank, suit) : pipCard(rank, suit);
-      faceCache[code] = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
-        + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="${CREAM}" stroke="#59524a" `
-        + `stroke-width="1.5"/><rect x="3.5" y="3.5" width="93" height="153" rx="5" fill="none" `
-        + `stroke="${c.main}" stroke-width=".6" opacity=".6"/>` + middle + corner(rank, suit) + `</svg>`;
-    }
-    return faceCache[code];
+  function middle(rank, suit) {
+    return rank === "A" ? aceCard(suit) : rank in FIGURES ? figureCard(rank, suit) : pipCard(rank, suit);
   }
 
   let backCache = null;
@@ -330,23 +281,10 @@ const ITALIAN_ART = (() => {
     return backCache;
   }
 
-  /** "asso di spade — ace of swords", with " (trump)" when the card's suit is ``trump``. */
-  function label(code, trump) {
-    if (!isCode(code)) return String(code);
-    const rank = RANKS[code[0]], suit = SUITS[code[1]];
-    const note = trump && code[1] === trump ? " (trump)" : "";
-    return `${rank.name} di ${suit.name} — ${rank.english} of ${suit.english}${note}`;
-  }
-
-  return Object.freeze({
-    id: "italian",
-    suits: Object.freeze(SUITS),
-    ranks: Object.freeze(RANKS),
-    suitOrder: Object.freeze(SUIT_ORDER),
-    rankOrder: Object.freeze(RANK_ORDER),
+  return ART_KIT.art("italian", SUITS, RANKS, SUIT_ORDER, RANK_ORDER, {
     suitShape,
-    face: faceOf,
+    face: ART_KIT.faces(isCode, SUITS, middle, corner),
     back,
-    label,
+    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} di {suit}"),  // "asso di spade — ace of swords"
   });
 })();

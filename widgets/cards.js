@@ -1,19 +1,17 @@
 // Cards by pack: a dispatcher over the packs' art objects (MARIAS_ART, ITALIAN_ART, FRENCH_ART).
 //
-// widget.py joins the art files that exist, then this file, then table.js into the one ES module
-// anywidget runs, so table.js calls these functions directly: cardImage(pack, code), cardLabel(pack,
-// code, trump), isCardCode(pack, code), suitIcon(pack, suit), suitBadge(pack, suit), suitName(pack,
-// suit), preloadCards(pack). A card code alone does not say its pack (``Ab`` is the ace of bells and
-// the ace of batons): every call names the pack (the layout's ``pack``).
+// widget.py joins art_kit.js (the helpers every pack's art shares), art_italian.js, art_french.js, this
+// file, then table.js into the one ES module anywidget runs, so table.js calls these functions directly:
+// cardImage(pack, code), cardLabel(pack, code, trump), isCardCode(pack, code), suitIcon(pack, suit),
+// suitBadge(pack, suit), suitName(pack, suit), preloadCards(pack). A card code alone does not say its
+// pack (``Ab`` is the ace of bells and the ace of batons): every call names the pack (the layout's ``pack``).
 //
-// Each art object has one interface: { id, suits: {letter: {name, english, main, dark, pale}},
-// ranks: {symbol: {name, english, corner}}, suitOrder, rankOrder, suitShape(suit) (SVG elements in a
-// 100 × 100 box), face(code) and back() (SVG documents, viewBox 0 0 100 160), label(code, trump) }.
-// The Mariáš art (Czech Bulka's pack) is MARIAS_ART, below; the Italian and French art come in their own
-// files (art_italian.js, art_french.js), joined before this one when they exist. A pack whose art is not
-// in the module gets a plain generated art (a rounded card with the corner rank and suit letter in the
-// pack's colours, names from FALLBACK_PACKS), so every card is drawn and labelled. A code that is not a card of the pack is drawn as a visibly marked card with the code on
-// it, and a console warning: never nothing.
+// Each art object has one interface (ART_KIT.art): { id, suits: {letter: {name, english, main, dark,
+// pale}}, ranks: {symbol: {name, english, corner}}, suitOrder, rankOrder, suitShape(suit) (SVG elements
+// in a 100 × 100 box), face(code) and back() (SVG documents, viewBox 0 0 100 160), label(code, trump) }.
+// The Mariáš art (Czech Bulka's pack) is MARIAS_ART, below. A code that is not a card of the pack (or of
+// a pack with no art) is drawn as a visibly marked card with the code on it, and a console warning:
+// never nothing.
 //
 // Each picture is built once per (pack, code) and kept as an image URL (a blob), so that a redraw of
 // the table pastes one <img> per card instead of re-parsing dozens of SVG elements.
@@ -45,24 +43,8 @@ const MARIAS_ART = (() => {
     A: { name: "eso", english: "ace", corner: "A" },
   };
 
-  const SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";
-  const SKIN = "#F3CFA8";
-  const INK = "#3A2A1E";
-  const GOLD = "#E2B33C";
-
-  /** True for a card code of this pack ("Ah", "7b" …). */
-  function isCode(code) {
-    return typeof code === "string" && code.length === 2 && code[0] in RANKS && code[1] in SUITS;
-  }
-
-  /** Accessible name: "eso červené — ace of hearts", with " (trump)" when the card is a trump. */
-  function label(code, trump) {
-    if (!isCode(code)) return String(code);
-    const rank = RANKS[code[0]];
-    const suit = SUITS[code[1]];
-    const trumpNote = trump && code[1] === trump ? " (trump)" : "";
-    return `${rank.name} ${suit.name} — ${rank.english} of ${suit.english}${trumpNote}`;
-  }
+  const { SERIF, SKIN, INK, GOLD, PIPS } = ART_KIT;
+  const isCode = ART_KIT.codeTest(RANKS, SUITS);  // "Ah", "7b" …
 
 
   // --- suit symbols, each drawn in a 100 × 100 box --------------------------------------------
@@ -99,42 +81,13 @@ const MARIAS_ART = (() => {
       + `<ellipse cx="35" cy="36" rx="10" ry="6" fill="#fff" opacity=".35" transform="rotate(-30 35 36)"/>`;
   }
 
-  const SHAPES = { h: heartShape, l: leafShape, a: acornShape, b: bellShape };
-  const shapeCache = {};
-
-  /** The suit's symbol as SVG elements in a 100 × 100 box. */
-  function suitShape(suit) {
-    if (!(suit in shapeCache)) shapeCache[suit] = SHAPES[suit](SUITS[suit]);
-    return shapeCache[suit];
-  }
-
-  /** The suit's symbol centred on (cx, cy), ``size`` units wide, inside a larger drawing. */
-  function suitAt(suit, cx, cy, size) {
-    const k = size / 100;
-    return `<g transform="translate(${cx - size / 2} ${cy - size / 2}) scale(${k})">${suitShape(suit)}</g>`;
-  }
-
-
+  const suitShape = ART_KIT.shapes(SUITS, { h: heartShape, l: leafShape, a: acornShape, b: bellShape });
+  const suitAt = ART_KIT.placer(suitShape);
 
   // --- card faces (100 × 160) -------------------------------------------------------------------
 
-  const COLUMN = [31, 69];
-
-  /** Pip positions for the number cards: two columns and a centre line, as on Mariáš cards. */
-  const PIPS = {
-    7: [...COLUMN.flatMap((x) => [[x, 34], [x, 80], [x, 126]]), [50, 57]],
-    8: [...COLUMN.flatMap((x) => [[x, 34], [x, 80], [x, 126]]), [50, 57], [50, 103]],
-    9: [...COLUMN.flatMap((x) => [[x, 32], [x, 64.7], [x, 97.3], [x, 130]]), [50, 80]],
-    X: [...COLUMN.flatMap((x) => [[x, 32], [x, 64.7], [x, 97.3], [x, 130]]), [50, 48], [50, 112]],
-  };
-
   function corner(rank, suit) {
-    const c = SUITS[suit];
-    const index = `<text x="11" y="20" font-family="${SERIF}" font-size="19" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${RANKS[rank].corner}</text>`
-      + `<text x="11" y="32" font-family="${SERIF}" font-size="11" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${suit}</text>` + suitAt(suit, 11, 42, 12);
-    return index + `<g transform="rotate(180 50 80)">${index}</g>`;
+    return ART_KIT.corners(RANKS[rank].corner, suit, SUITS[suit], suitAt);
   }
 
   function pipCard(rank, suit) {
@@ -234,15 +187,8 @@ const MARIAS_ART = (() => {
       + suitAt(suit, 50, 104, 24) + head(rank, 50, c);
   }
 
-  /** The face of card ``code`` as one SVG document. */
-  function face(code) {
-    const rank = code[0], suit = code[1];
-    const c = SUITS[suit];
-    const middle = rank === "A" ? aceCard(suit) : rank in PIPS ? pipCard(rank, suit) : figureCard(rank, suit);
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
-      + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="#fffdf6" stroke="#59524a" stroke-width="1.5"/>`
-      + `<rect x="3.5" y="3.5" width="93" height="153" rx="5" fill="none" stroke="${c.main}" stroke-width=".6" `
-      + `opacity=".6"/>` + middle + corner(rank, suit) + `</svg>`;
+  function middle(rank, suit) {
+    return rank === "A" ? aceCard(suit) : rank in PIPS ? pipCard(rank, suit) : figureCard(rank, suit);
   }
 
   /** The back every face-down card shows: a lattice and a medallion with the four suits. */
@@ -261,16 +207,11 @@ const MARIAS_ART = (() => {
       + `<circle cx="50" cy="80" r="3" fill="${GOLD}"/></svg>`;
   }
 
-  return Object.freeze({
-    id: "marias",
-    suits: Object.freeze(SUITS),
-    ranks: Object.freeze(RANKS),
-    suitOrder: Object.freeze(SUIT_ORDER),
-    rankOrder: Object.freeze(["7", "8", "9", "X", "U", "O", "K", "A"]),
+  return ART_KIT.art("marias", SUITS, RANKS, SUIT_ORDER, ["7", "8", "9", "X", "U", "O", "K", "A"], {
     suitShape,
-    face,
+    face: ART_KIT.faces(isCode, SUITS, middle, corner),
     back,
-    label,
+    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} {suit}"),  // "eso červené — ace of hearts"
   });
 })();
 
@@ -285,100 +226,20 @@ function cardBack() {
 
 // --- the dispatcher by pack --------------------------------------------------------------------------
 
-/** Names and colours of each pack, for the generated art of a pack whose art file is missing. */
-const FALLBACK_PACKS = {
-  marias: {
-    of: "{rank} {suit}",
-    suits: {
-      h: { name: "červené", english: "hearts", main: "#D55E00", dark: "#9A3F00", pale: "#FCEBDF" },
-      l: { name: "zelené", english: "leaves", main: "#009E73", dark: "#00694C", pale: "#DDF3EA" },
-      a: { name: "žaludy", english: "acorns", main: "#8A5424", dark: "#4E2C0E", pale: "#F3E9DC" },
-      b: { name: "kule", english: "bells", main: "#0072B2", dark: "#004F7C", pale: "#DCEBF6" },
-    },
-    ranks: { 7: ["sedma", "seven"], 8: ["osma", "eight"], 9: ["devítka", "nine"], X: ["desítka", "ten"],
-      U: ["spodek", "under"], O: ["svršek", "over"], K: ["král", "king"], A: ["eso", "ace"] },
-  },
-  italian: {
-    of: "{rank} di {suit}",
-    suits: {
-      s: { name: "spade", english: "swords", main: "#005F96", dark: "#003F66", pale: "#DFEBF5" },
-      c: { name: "coppe", english: "cups", main: "#D55E00", dark: "#8A3E00", pale: "#FCEBDF" },
-      d: { name: "denari", english: "coins", main: "#E69F00", dark: "#8A5F00", pale: "#FDF3D9" },
-      b: { name: "bastoni", english: "batons", main: "#5C3A1A", dark: "#3A2410", pale: "#F1E8DD" },
-    },
-    ranks: { 2: ["due", "two"], 7: ["sette", "seven"], 8: ["otto", "eight"], 9: ["nove", "nine"],
-      X: ["dieci", "ten"], F: ["fante", "knave"], C: ["cavallo", "knight"], R: ["re", "king"], A: ["asso", "ace"] },
-  },
-  french: {
-    of: "{rank} de {suit}",
-    suits: {
-      c: { name: "trèfle", english: "clubs", main: "#1F6E43", dark: "#0F3D24", pale: "#E0F0E6" },
-      d: { name: "carreau", english: "diamonds", main: "#E69F00", dark: "#8A5F00", pale: "#FDF3D9" },
-      h: { name: "cœur", english: "hearts", main: "#D55E00", dark: "#8A3E00", pale: "#FCEBDF" },
-      s: { name: "pique", english: "spades", main: "#1F2A44", dark: "#0B1220", pale: "#E3E6EE" },
-    },
-    ranks: { 7: ["sept", "seven"], 8: ["huit", "eight"], 9: ["neuf", "nine"], X: ["dix", "ten"],
-      J: ["valet", "jack"], Q: ["dame", "queen"], K: ["roi", "king"], A: ["as", "ace"] },
-  },
-};
+const ARTS = { marias: MARIAS_ART, italian: ITALIAN_ART, french: FRENCH_ART };  // eslint-disable-line no-undef
 
-const CARD_SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif";
-
-/** A plain, readable art for ``pack`` from FALLBACK_PACKS: the same interface as the drawn art files. */
-function fallbackArt(pack) {
-  const table = FALLBACK_PACKS[pack] || { of: "{rank} {suit}", suits: {}, ranks: {} };
-  const suits = table.suits;
-  const ranks = Object.fromEntries(Object.entries(table.ranks)
-    .map(([symbol, [name, english]]) => [symbol, { name, english, corner: symbol === "X" ? "10" : symbol }]));
-  const isCode = (code) => typeof code === "string" && code.length === 2 && code[0] in ranks && code[1] in suits;
-  // a disc with the suit's letter: a shape and a letter, never colour alone
-  const suitShape = (suit) => {
-    const c = suits[suit] || { main: "#555", dark: "#222" };
-    return `<circle cx="50" cy="50" r="44" fill="${c.main}" stroke="${c.dark}" stroke-width="6"/>`
-      + `<text x="50" y="68" font-family="${CARD_SERIF}" font-size="54" font-weight="700" fill="#fff" `
-      + `text-anchor="middle">${suit}</text>`;
-  };
-  const face = (code) => {
-    const rank = ranks[code[0]], c = suits[code[1]];
-    const corner = `<text x="13" y="24" font-family="${CARD_SERIF}" font-size="21" font-weight="700" `
-      + `fill="${c.dark}" text-anchor="middle">${rank.corner}</text>`
-      + `<text x="13" y="38" font-family="${CARD_SERIF}" font-size="13" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${code[1]}</text>`;
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
-      + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="#fffdf6" stroke="#59524a" stroke-width="1.5"/>`
-      + `<rect x="24" y="10" width="52" height="140" rx="6" fill="${c.pale}" stroke="${c.main}" stroke-width="1.2"/>`
-      + `<g transform="translate(30 50) scale(.4)">${suitShape(code[1])}</g>`
-      + `<text x="50" y="126" font-family="${CARD_SERIF}" font-size="30" font-weight="700" fill="${c.dark}" `
-      + `text-anchor="middle">${rank.corner}</text>`
-      + corner + `<g transform="rotate(180 50 80)">${corner}</g></svg>`;
-  };
-  const back = () => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
-    + `<rect x=".75" y=".75" width="98.5" height="158.5" rx="7" fill="#24466b" stroke="#0f2338" stroke-width="1.5"/>`
-    + `<rect x="7" y="7" width="86" height="146" rx="4" fill="none" stroke="#e8eef5" stroke-width="1.5"/>`
-    + `<path d="M50 40L78 80L50 120L22 80Z" fill="none" stroke="#e8eef5" stroke-width="2"/></svg>`;
-  const label = (code, trump) => {
-    if (!isCode(code)) return String(code);
-    const rank = ranks[code[0]], suit = suits[code[1]];
-    const note = trump && code[1] === trump ? " (trump)" : "";
-    return `${table.of.replace("{rank}", rank.name).replace("{suit}", suit.name)} — `
-      + `${rank.english} of ${suit.english}${note}`;
-  };
-  return { id: pack, fallback: true, suits, ranks, suitOrder: Object.keys(suits), rankOrder: Object.keys(ranks),
-    suitShape, face, back, label };
+/** The art of a pack the module does not know: no card is its card (each is drawn marked, with a warning). */
+function noArt(pack) {
+  console.warn(`bulka_teach table: no card art for the pack ${JSON.stringify(pack)}`);
+  return ART_KIT.art(String(pack), {}, {}, [], [], {
+    suitShape: () => "", face: () => "", back: () => MARIAS_ART.back(), label: (code) => String(code),
+  });
 }
 
-const ARTS = {};
-
-/** The art object of ``pack`` (the drawn one when its file is in the module, else the generated one). */
+/** The art object of ``pack`` (Mariáš when the layout names none). */
 function artOf(pack) {
   const id = pack || "marias";
-  if (!(id in ARTS)) {
-    let art = null;
-    if (id === "marias" && typeof MARIAS_ART !== "undefined") art = MARIAS_ART;
-    if (id === "italian" && typeof ITALIAN_ART !== "undefined") art = ITALIAN_ART;  // eslint-disable-line no-undef
-    if (id === "french" && typeof FRENCH_ART !== "undefined") art = FRENCH_ART;  // eslint-disable-line no-undef
-    ARTS[id] = art || fallbackArt(id);
-  }
+  if (!(id in ARTS)) ARTS[id] = noArt(id);
   return ARTS[id];
 }
 
@@ -430,7 +291,7 @@ function unknownFace(code) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 160" width="200" height="320">`
     + `<rect x="2" y="2" width="96" height="156" rx="7" fill="#fff4f4" stroke="#c62828" stroke-width="4" `
     + `stroke-dasharray="10 6"/>`
-    + `<text x="50" y="72" font-family="${CARD_SERIF}" font-size="46" font-weight="700" fill="#c62828" `
+    + `<text x="50" y="72" font-family="${ART_KIT.SERIF}" font-size="46" font-weight="700" fill="#c62828" `
     + `text-anchor="middle">?</text>`
     + `<text x="50" y="112" font-family="'DejaVu Sans Mono', monospace" font-size="22" font-weight="700" `
     + `fill="#3a0d0d" text-anchor="middle">${text}</text></svg>`;
@@ -479,7 +340,7 @@ function preloadCards(pack) {
   }
 }
 
-/** The rank as a card's corner shows it ("10" for the French ten "X" in the generated art). */
+/** The rank as a card's corner shows it ("10" for the French ten "X"). */
 function rankCorner(pack, rank) {
   const r = artOf(pack).ranks[rank];
   return r ? r.corner : String(rank);

@@ -237,7 +237,7 @@ class Deal:
                 return self._trump_refusal(verb)
         elif phase == DISCARD:
             if verb == "discard":
-                if arg not in self.hands[self._mover()]:
+                if arg not in self.hands[self.to_move or 0]:  # the phase asks someone
                     return Refusal("card-not-in-hand", f"You do not hold {arg.code}.")
                 return None
         elif phase == EXCHANGE:
@@ -362,7 +362,7 @@ class Deal:
         return follow_cards(hand, self.trick[0][1] if self.trick else None, trump, self.rules.must_beat)
 
     def _play_refusal(self, card: Card) -> Refusal | None:
-        hand = self.hands[self._mover()]
+        hand = self.hands[self.to_move or 0]  # the play phase asks someone
         if card not in hand:
             return Refusal("card-not-in-hand", f"You do not hold {card.code}.")
         allowed, rule = self.playable()

@@ -5,10 +5,10 @@ for the traits, the layout schema, the messages and the DOM classes. ``layout`` 
 presenter from one seat's view only (``bulka_teach.layout``); ``view`` (that view) stays on the Python
 side for the controllers and tests and is not sent to the browser.
 
-The table's module is one text: the other packs' art (``art_italian.js``, ``art_french.js``, one constant
-each, joined when present), the dispatcher over the packs' art with the Mariáš art (``cards.js``, plain
-functions) and the table (``table.js``, which calls them and holds the
-module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per
+The table's module is one text: the helpers every pack's art shares (``art_kit.js``), the other packs'
+art (``art_italian.js``, ``art_french.js``, one constant each), the dispatcher over the packs' art with
+the Mariáš art (``cards.js``, plain functions) and the table (``table.js``, which calls them and holds
+the module's only ``export``), joined in ``ESM_FILES`` order. anywidget imports a widget's module once per
 widget, so what each ``CardTable`` sends is ``loader.js`` with that module embedded: it evaluates the
 module once per page, however many tables the page holds (see the comment in ``loader.js``). The
 stylesheet is ``table.css``.
@@ -26,18 +26,13 @@ import traitlets
 
 Handler = Callable[[dict[str, Any]], None]
 
-ART_FILES = ("art_italian.js", "art_french.js")  # each joined only if it exists (the Mariáš art is in cards.js)
+ART_FILES = ("art_kit.js", "art_italian.js", "art_french.js")  # the Mariáš art is in cards.js
 LOADER_FILE = "loader.js"
 CSS_FILE = "table.css"
 MODULE_KEY_PREFIX = "__bulka_teach_table_"
 
 
-def _esm_files() -> tuple[str, ...]:
-    data = files("bulka_teach.widgets")
-    return (*(name for name in ART_FILES if data.joinpath(name).is_file()), "cards.js", "table.js")
-
-
-ESM_FILES = _esm_files()
+ESM_FILES = (*ART_FILES, "cards.js", "table.js")
 
 
 def _source(name: str) -> str:
