@@ -41,6 +41,7 @@ DEFAULT_WORDS: dict[str, str] = {
     "legal_play": "you may play this card",
     "legal_discard": "you may discard this card",
     "legal": "you may play this card",  # any other card verb
+    "steps_earlier": "{n} earlier steps",
     "deal_code": "deal {code}",
     "deal_code_title": "The deal code: share it to play this deal again",
     "unknown_card": "{code}: not a card of this pack",

@@ -339,3 +339,58 @@ def test_no_hint_when_nothing_is_asked_of_the_learner():
     assert not controls(practice)["hint"]
     practice.control("hint")
     assert practice.table.ui["notice"]["text"].startswith("You sit out this game")
+
+
+def _at_first_card_with_a_meld(**kwargs) -> Practice:
+    """CB2-std-2: the learner takes leaves, the computer leads Ab; about to play 8b, the learner holds a fifty."""
+    practice = Practice(code="CB2-std-2", **kwargs)
+    practice.act("take")
+    assert practice.game.legal_actions() == ["declare 9l-Xl-Ul-Ol", "play 8b"]
+    return practice
+
+
+def test_playing_the_first_card_with_an_undeclared_meld_asks_once_whether_to_declare_it():
+    practice = _at_first_card_with_a_meld()
+    actions = list(practice.game.actions)
+    practice.table.send_from_browser({"type": "card", "card": "8b"})
+    ui = practice.table.ui
+    assert practice.game.actions == actions, "asking plays nothing"
+    assert "fifty (padesát)" in ui["prompt"] and "first card" in ui["prompt"]
+    assert [b["action"] for b in ui["buttons"]] == ["declare 9l-Xl-Ul-Ol", "play 8b"]
+    assert ui["buttons"][1]["label"] == "Play 8b without declaring"
+    practice.table.send_from_browser({"type": "card", "card": "8b"})  # asked once: the card is played
+    assert practice.game.actions[len(actions)] == "play 8b"
+    assert not any(a.startswith("declare") for a in practice.game.actions)
+
+
+def test_declaring_from_the_question_then_playing_scores_the_meld():
+    practice = _at_first_card_with_a_meld()
+    practice.table.send_from_browser({"type": "card", "card": "8b"})
+    before = len(practice.game.actions)
+    practice.table.send_from_browser({"type": "action", "action": "declare 9l-Xl-Ul-Ol"})
+    practice.table.send_from_browser({"type": "card", "card": "8b"})
+    assert list(practice.game.actions[before:before + 2]) == ["declare 9l-Xl-Ul-Ol", "play 8b"]
+    assert practice.game.view(0)["deal"]["melds"]["0"], "the fifty is declared"
+
+
+def test_the_declare_question_can_be_turned_off():
+    practice = _at_first_card_with_a_meld(ask_to_declare=False)
+    practice.table.send_from_browser({"type": "card", "card": "8b"})
+    assert "play 8b" in practice.game.actions
+
+
+def test_the_table_opens_at_the_learners_first_decision_with_what_happened_as_steps():
+    practice = Practice(code="CB2-std-2")
+    ui = practice.table.ui
+    assert practice.game.to_move == 0 and ui["clickable"] == {} and ui["buttons"], "the learner is asked"
+    steps = ui["steps"]
+    assert len(steps) >= 5 and all(isinstance(s, str) and s for s in steps)
+    assert steps[-1] == "Computer passes on leaves (zelené)." and " ".join(steps) == ui["caption"]
+
+
+def test_the_seat_says_its_figure_counts_the_cards_won():
+    practice = Practice(code="CB2-std-7")
+    play(practice, random.Random(1), until=lambda p: bool(p.game.deal and p.game.deal.tricks))
+    facts = [f for seat in practice.table.layout["seats"] for f in seat["facts"] if f["kind"] == "points"]
+    assert facts and all("in cards won" in "".join(p if isinstance(p, str) else "" for p in f["text"])
+                         for f in facts)

@@ -85,7 +85,7 @@ class Table {
       </div>
       <div class="bt-felt"></div>
       <div class="bt-messages">
-        <p class="bt-caption" aria-live="polite"></p>
+        <div class="bt-caption" aria-live="polite"></div>
         <div class="bt-notice" role="status" aria-live="polite" data-kind="none"></div>
         <div class="bt-ask">
           <p class="bt-prompt"></p>
@@ -383,9 +383,10 @@ class Table {
     p.felt.dataset.seats = String(Math.max(2, ctx.seats.length));
     p.felt.toggleAttribute("data-side", ctx.seats.some((s) => s.place === "side"));
 
-    if (this.shown.caption !== (ui.caption || "")) {
-      this.shown.caption = ui.caption || "";
-      p.caption.textContent = this.shown.caption;
+    const caption = stepsHtml(ui.steps, words) || esc(ui.caption || "");
+    if (this.shown.caption !== caption) {  // a live region: rewritten only when it says something new
+      this.shown.caption = caption;
+      p.caption.innerHTML = caption;
     }
     this.showNotice(ui.notice);
     setText(p.prompt, ui.prompt);
@@ -445,6 +446,19 @@ class Table {
       el.innerHTML = html;
     }
   }
+}
+
+const STEPS_SHOWN = 3;  // the last steps of ``ui.steps`` in sight; the earlier ones fold away
+
+/** ``ui.steps`` (what happened since the learner's last move) as a list, the last few in sight; "" for none. */
+function stepsHtml(steps, words) {
+  if (!Array.isArray(steps) || steps.length < 2) return "";
+  const item = (text) => `<li>${esc(text)}</li>`;
+  const earlier = steps.slice(0, -STEPS_SHOWN), recent = steps.slice(-STEPS_SHOWN);
+  const folded = earlier.length
+    ? `<details class="bt-steps-earlier"><summary>${esc(fill(words.steps_earlier, { n: earlier.length }))}</summary>`
+      + `<ol class="bt-steps">${earlier.map(item).join("")}</ol></details>` : "";
+  return folded + `<ol class="bt-steps" start="${earlier.length + 1}">${recent.map(item).join("")}</ol>`;
 }
 
 function setText(el, text) {

@@ -164,6 +164,23 @@ def prompt(view: View) -> str:
     return ""
 
 
+def declare_question(view: View, action: str) -> dict[str, Any] | None:
+    """Before ``action`` plays the seat's first card while a meld it holds is not declared: the question to ask
+    once (``prompt`` and ``buttons``: declare each meld, or play the card without it); None to just play."""
+    verb, _, card = action.partition(" ")
+    declares = [a for a in view["legal"] if a.startswith("declare ")]
+    if verb != "play" or not declares:
+        return None
+    melds = [parse_meld(a.partition(" ")[2]) for a in declares]
+    held = " and ".join(f"a {m.name} ({m.code})" for m in melds)
+    prompt = (f"You hold {held} and have not declared {'it' if len(melds) == 1 else 'them'}. A meld (hláška) "
+              f"scores only when it is declared with your first card: declare now, or play {card} and lose it?")
+    keep = [b for b in buttons(view) if b["action"] in declares]
+    play = {"action": action, "label": f"Play {card} without declaring",
+            "hint": "Play the card and give up the meld's points for this deal."}
+    return {"prompt": prompt, "buttons": [*keep, play]}
+
+
 # --- the felt: the layout of a view -------------------------------------------------------------------
 
 ROLE_WORDS = {
@@ -259,7 +276,7 @@ def _points(deal: dict[str, Any], seat: int) -> list[lay.Fact]:
         return []
     tricks = sum(1 for t in deal.get("tricks") or [] if t["winner"] == seat)
     return [lay.fact("points", [{"b": str(won.get(str(seat), 0))},
-                                f" points · {tricks} {'trick' if tricks == 1 else 'tricks'} (štych)"])]
+                                f" in cards won · {tricks} {'trick' if tricks == 1 else 'tricks'} (štych)"])]
 
 
 def _meld_tags(meld: dict[str, Any]) -> list[lay.Tag]:
@@ -390,7 +407,8 @@ def _outcome(view: View) -> lay.Outcome | None:
     head = "No game" if winner is None else f"{winner} win" if winner.lower() == "you" else f"{winner} wins"
     paragraphs: list[Any] = [OUTCOME_WORDS.get(o["kind"], o["kind"])]
     if o.get("points"):
-        text: list[Any] = ["points "]
+        counted = any((deal.get("melds") or {}).values()) or deal.get("bela") is not None
+        text: list[Any] = ["points with melds and bela " if counted else "points "]
         for k, (s, p) in enumerate(sorted(o["points"].items(), key=lambda item: int(item[0]))):
             text += ([" : "] if k else []) + [f"{name(int(s))} ", {"b": str(p)}]
         paragraphs.append({"text": text, "kind": "points"})

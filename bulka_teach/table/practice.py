@@ -73,6 +73,8 @@ class Practice(Controller):
     seeded from the deal, and the learner
     may change it in the table's "Computer opponent" menu), or by ``bot`` when one is given. ``rules``
     overrides house rules; ``code`` deals a given deal code (its rules win).
+    ``ask_to_declare`` (on by default): playing the first card while holding a meld not declared asks once,
+    in that deal, whether to declare it (the presenter's ``declare_question``); lessons and tests may turn it off.
     ``whole="game"`` ends when a game the learner plays is decided; ``"match"`` when the match is (Czech
     Bulka: the bank won, a bulka). The table's sentences about sitting out and what a deal decided are the
     game's presenter's ``PRACTICE_WORDS``.
@@ -84,7 +86,7 @@ class Practice(Controller):
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
                  rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
                  bot: Bot | None = None, title: str = "", coach: Coach | None = None,
-                 opponent: str | None = None, game: str = GAME) -> None:
+                 opponent: str | None = None, game: str = GAME, ask_to_declare: bool = True) -> None:
         super().__init__()
         self.spec = spec = game_spec(game)
         if spec.ai is None:
@@ -100,6 +102,7 @@ class Practice(Controller):
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
         self.words: dict[str, str] = spec.presenter.PRACTICE_WORDS
         self.coach = coach
+        self.ask_to_declare = ask_to_declare
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
         self.opponent = opponent
@@ -152,6 +155,7 @@ class Practice(Controller):
         self._last_move_start = 0  # where the computer's last action's events begin
         self._review: _Review | None = None  # the open review panel
         self._judged: dict[tuple[int, tuple[str, ...]], Judged] = {}  # reviews made, by deal and actions
+        self._asked: set[int] = set()  # the deals (indexes) in which the learner was asked to declare a meld
         if not self._sits_out():
             self._advance()
         self._redraw(self._notice("refused", problem) if problem else None)
@@ -199,6 +203,8 @@ class Practice(Controller):
         if blocked:
             self._show_notice("info", blocked)
             return
+        if self._ask_first(action):
+            return
         start, before, deals = len(self.game.events), len(self.game.actions), len(self.game.deals)
         try:
             self.game.apply(action, self.seat)
@@ -211,6 +217,19 @@ class Practice(Controller):
             self._thinking()  # the sampling bot may think for a second or two
         self._advance(deals)
         self._redraw()
+
+    def _ask_first(self, action: str) -> bool:
+        """Ask the declare question before ``action`` if it is due (once a deal); True when it was asked."""
+        deal = len(self.game.deals) - 1
+        if not self.ask_to_declare or deal in self._asked or self.game.verdict(action, self.seat) is not None:
+            return False
+        view = self.game.view(self.seat)
+        question = presenter(view).declare_question(view, action)
+        if question is None:
+            return False
+        self._asked.add(deal)
+        self._redraw(question=question)
+        return True
 
     def control(self, name: str) -> None:
         if name == "back":
@@ -457,13 +476,18 @@ class Practice(Controller):
                 control("hint", "Hint", asked), control("review", "Review", self._reviewable()),
                 control("continue", "Continue", waiting)]
 
-    def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = ()) -> None:
+    def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = (),
+                question: dict[str, Any] | None = None) -> None:
+        """Draw the live table; ``question`` (a prompt and its buttons) replaces what the engine asks."""
         game = self.game
         upto = deal_end(game, self._shown) if self._shown is not None else len(game.events)
         view = seat_view(game, self.seat, upto)
-        text = caption(game.explain(e, self.seat) for e in game.events[self._since:upto])
-        ui = table_ui(view, "play", self.seat, caption=text, prompt_text=self._status(), notice=notice,
-                      controls=self._controls(), deal_code=self.deal_code, title=self.title, highlight=highlight)
+        steps = [game.explain(e, self.seat) for e in game.events[self._since:upto]]
+        ui = table_ui(view, "play", self.seat, caption=caption(steps), steps=steps, prompt_text=self._status(),
+                      notice=notice, controls=self._controls(), deal_code=self.deal_code, title=self.title,
+                      highlight=highlight)
+        if question is not None:
+            ui = {**ui, "prompt": question["prompt"], "buttons": question["buttons"]}
         self._draw(view, ui)
 
     # --- failures in handlers ----------------------------------------------------------------

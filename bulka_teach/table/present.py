@@ -44,14 +44,18 @@ def control(name: str, label: str, enabled: bool = True) -> dict[str, Any]:
 def table_ui(view: View, mode: str, me: int | None, *, caption: str = "", prompt_text: str | None = None,
              notice: dict[str, Any] | None = None, controls: Sequence[dict[str, Any]] = (),
              step: dict[str, int] | None = None, deal_code: str | None = None, interactive: bool = True,
-             highlight: Sequence[str] = (), title: str = "") -> dict[str, Any]:
-    """The whole ``ui`` dict for ``view``; ``interactive`` False shows no buttons and no clickable cards."""
+             highlight: Sequence[str] = (), title: str = "", steps: Sequence[str] = ()) -> dict[str, Any]:
+    """The whole ``ui`` dict for ``view``; ``interactive`` False shows no buttons and no clickable cards.
+
+    ``steps`` (what happened since the learner last acted, one sentence each) is drawn as a list in place of
+    the caption when there are two or more."""
     game = presenter(view) if view.get("deal") is not None else None
     verb, clickable = game.card_clicks(view) if interactive and game else (None, {})
     return {
         "mode": mode,
         "me": me,
         "caption": caption,
+        "steps": [t for t in steps if t],
         "prompt": (game.prompt(view) if game else "") if prompt_text is None and interactive else (prompt_text or ""),
         "notice": notice,
         "card_verb": verb,
