@@ -85,13 +85,13 @@ class Table {
       </div>
       <div class="bt-felt"></div>
       <div class="bt-messages">
-        <div class="bt-caption" aria-live="polite"></div>
         <div class="bt-notice" role="status" aria-live="polite" data-kind="none"></div>
         <div class="bt-ask">
           <p class="bt-prompt"></p>
           <div class="bt-actions" role="group"></div>
           <span class="bt-thinking" hidden></span>
         </div>
+        <div class="bt-caption" aria-live="polite"></div>
       </div>
       <section class="bt-review" hidden aria-labelledby="${this.id}-review">
         <h4 class="bt-review-head" id="${this.id}-review"></h4>

@@ -166,3 +166,31 @@ def test_a_malformed_deal_code_gives_a_clear_notice_and_a_fresh_deal(page: Page,
     DealCode.parse(fresh)  # a real code, that deals this fresh deal again
     expect(table.locator(".bt-legal, .bt-action").first).to_be_visible()
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+
+def test_the_practice_tables_buttons_are_on_the_first_screen(page: Page, voila: Server) -> None:
+    """At 1280×900, as the lesson opens (nothing scrolled): the question, its buttons and the hand are in sight."""
+    table = open_practice(page, voila, "?deal=CB2-std-2")
+    assert page.viewport_size == {"width": 1280, "height": 900}
+    assert page.evaluate("window.scrollY") == 0
+    for part in (table.locator(".bt-prompt"), *table.locator(".bt-action").all(), table.locator(".bt-hand").last):
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 900, (part, box)
+
+
+def test_the_first_card_with_an_undeclared_meld_asks_whether_to_declare_it(page: Page, voila: Server) -> None:
+    """CB2-std-2: the learner takes leaves, the computer leads Ab; clicking 8b asks about the fifty, once."""
+    table = open_practice(page, voila, "?deal=CB2-std-2")
+    click_and_wait(page, table, table.locator(".bt-action[data-action='take']"))
+    before = render_count(table)
+    table.locator(".bt-card[data-card='8b']").click()
+    play = table.locator(".bt-action[data-action='play 8b']")
+    expect(play).to_have_text("Play 8b without declaring")
+    expect(table.locator(".bt-prompt")).to_contain_text("scores only when it is declared with your first card")
+    assert render_count(table) > before
+    expect(table.locator(".bt-action[data-action='declare 9l-Xl-Ul-Ol']")).to_be_visible()
+    expect(table.locator(".bt-trick .bt-card[data-card='8b']")).to_have_count(0)  # asking played nothing
+    click_and_wait(page, table, play)
+    expect(table.locator(".bt-card[data-card='8b']").first).to_be_visible()
+    expect(table.locator(".bt-hand .bt-card[data-card='8b']")).to_have_count(0)  # the card left the hand
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
