@@ -8,6 +8,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 import pytest
 
 from bulka_teach import GAMES, Record
+from bulka_teach.czech.view import CzechDealView, CzechView
 from bulka_teach.game import DealView, Game, SessionView
 
 
@@ -92,3 +93,20 @@ def test_what_each_czech_deal_decided_follows_its_events():
             assert decision.event.kind == {"match": "bank-won", "game": "game-over"}[expected]
         seen.add(expected)
     assert {"game", "match"} <= seen
+
+
+def test_every_czech_view_holds_the_games_own_keys_with_their_types():
+    rng = random.Random(8)
+    for table in range(6):
+        players = ("Ann", "Ben", "Cyril")[: 2 + table % 2]
+        game: Game[Any] = Record(game="czech-bulka", players=players, seed=100 + table).start()
+        for _ in range(150):
+            for seat in (None, *range(len(players))):
+                view = game.view(seat)
+                assert _matches(view, CzechView), {k: view.get(k) for k in get_type_hints(CzechView)}
+                if view["deal"] is not None:
+                    assert _matches(view["deal"], CzechDealView), view["deal"]
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(rng.choice(legal))

@@ -3,9 +3,49 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game import DealView, SessionView
 from .deal import TRUMP, Deal
 from .melds import TWENTY
 from .rules import PACK, SUITS
+
+
+class CzechDealView(DealView):
+    """A Czech Bulka deal as a seat sees it: the common ``DealView`` keys and the game's own (the schema
+    ``deal_view`` keeps; ``tests/test_session.py`` checks every view against it)."""
+
+    forced: bool  # the dealer of a deal with no deck left after it must take trumps or fold
+    forehand: int
+    trump: str | None  # the suit letter, once chosen
+    declarer: int | None
+    offer: dict[str, str] | None  # the suit offered as trumps now and which candidate it is
+    dokup_face_down: dict[str, int]  # by seat: dokup cards still face down
+    first_candidate: str | None
+    stock_top: str | None
+    stock_count: int
+    out_of_play: list[str]
+    taken: dict[str, list[str]]  # by seat: cards taken face up (the šíbr)
+    discards: list[str]  # the viewer's own discards
+    discard_counts: dict[str, int]
+    melds: dict[str, list[dict[str, Any]]]  # by seat: declared melds as far as the viewer knows them
+    meld_winner: int | None
+    meld_points: int
+    trick: list[dict[str, Any]]  # the cards on the table: seat and card
+    tricks: list[dict[str, Any]]  # the tricks won: cards and winner
+    points_won: dict[str, int] | None  # by seat: card points won so far, once trumps are chosen
+    voids: dict[str, list[str]]  # by seat: suits the seat has shown it lacks
+    bela: int | None  # the seat scoring bela, once the deal is settled
+
+
+class CzechView(SessionView):
+    """A Czech Bulka session as a seat sees it: the common ``SessionView`` keys and the bank, the streaks,
+    the bulka and game number and who sits out."""
+
+    bank: int
+    bulka: int
+    game_number: int
+    streaks: list[int]
+    streak_words: list[str]
+    sitting_out: int | None
 
 
 def _sorted(cards) -> list[str]:
