@@ -6,6 +6,7 @@ import types
 
 import pytest
 
+import bulka_teach.table.practice as practice_module
 from bulka_teach import Record
 from bulka_teach.cards import CardError
 from bulka_teach.czech.rules import CzechRules
@@ -195,3 +196,26 @@ def test_the_forced_dealer_may_take_or_fold_and_pay_the_stake():
                             "or fold and pay the stake of 20? It is the second candidate.")
     assert [(b["action"], b["label"]) for b in ui["buttons"]] == [("take", "Take bells (kule) as trumps — zadat"),
                                                                  ("fold", "Fold and pay the stake (20)")]
+
+
+def test_from_url_builds_the_whole_table_before_it_waits_for_the_page(monkeypatch):
+    """A preheated Voilà kernel runs up to the wait for the request: the table, its game and its computer players
+    are ready by then, so a learner's request only deals the code it names."""
+    seen = {}
+
+    def waiting_for_the_page() -> str:
+        seen["tables"] = list(built)
+        return "deal=CB2-std-7"
+
+    built: list[Practice] = []
+    original = Practice.__init__
+
+    def recording_init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        built.append(self)
+
+    monkeypatch.setattr(Practice, "__init__", recording_init)
+    monkeypatch.setattr(practice_module, "query_string", waiting_for_the_page)  # what Voilà's wait returns
+    table = Practice.from_url()
+    assert seen["tables"] == [table], "the table was built before the page was waited for"
+    assert table.deal_code == "CB2-std-7" and (table.table.ui["clickable"] or table.table.ui["buttons"])

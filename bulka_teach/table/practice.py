@@ -120,11 +120,17 @@ class Practice(Controller):
 
     @classmethod
     def from_url(cls, **kwargs: Any) -> Practice:
-        """A practice table dealing the page's ``?deal=CODE`` (under Voilà), else ``code`` or a fresh deal."""
+        """A practice table dealing the page's ``?deal=CODE`` (under Voilà), else ``code`` or a fresh deal.
+
+        The table is built, with its game, computer players and first deal, before the page's request is
+        waited for: a preheated Voilà kernel does that work before a learner asks, and the request then
+        only deals the code it names.
+        """
+        table = cls(**kwargs)
         code = deal_param(query_string())
         if code is not None:
-            kwargs["code"] = code
-        return cls(**kwargs)
+            table.new_deal(code)
+        return table
 
     @property
     def widget(self) -> widgets.VBox:
