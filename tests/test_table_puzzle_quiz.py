@@ -96,35 +96,50 @@ def test_a_puzzle_whose_answer_is_not_legal_is_refused_when_written():
         Puzzle(AFTER_KL, seat=1, answer={"play 7a"}, right="")
 
 
-def test_quiz_right_and_wrong():
+def test_quiz_right_and_wrong_and_each_wrong_choice_says_why():
     quiz = Quiz("Which card wins the trick in hearts?", ["Ah", "Xh", "Oh"], answer="Oh",
-                explain="The over (svršek) is the highest trump.")
+                explain="The over (svršek) is the highest trump.",
+                reasons={"Ah": "As a trump the ace stands below the over and the nine.",
+                         "Xh": "The X is below the ace."})
     assert quiz.correct is None
     assert quiz.answer_with("Ah") is False and quiz.correct is False
-    assert "Not Ah — ace (eso) of hearts (červené)" in quiz.feedback.value and "Try again" in quiz.feedback.value
+    assert "Not Ah — ace (eso) of hearts (červené): As a trump the ace stands below" in quiz.feedback.value
+    assert quiz.answer_with("Xh") is False and "The X is below the ace." in quiz.feedback.value
+    assert "Try another" in quiz.feedback.value and "Ace" not in quiz.feedback.value
     assert quiz.answer_with("Oh") is True and quiz.correct is True
     assert "Right" in quiz.feedback.value and "highest trump" in quiz.feedback.value
-    assert quiz.attempts == 2
+    assert quiz.attempts == 3
 
 
 def test_quiz_choices_read_as_card_names_and_other_values_as_text():
-    quiz = Quiz("How many points is bela?", [20, 40, 100], answer=40)
+    quiz = Quiz("How many points is bela?", [20, 40, 100], answer=40, explain="40.",
+                reasons={20: "That is the over's own value.", 100: "That is a hundred (sto)."})
     assert [label for label, _value in quiz.buttons.options] == ["20", "40", "100"]
-    cards = Quiz("?", ["Ul", "Oa"], answer="Ul")
+    cards = Quiz("?", ["Ul", "Oa"], answer="Ul", explain="Yes.", reasons={"Oa": "No."})
     assert [label for label, _ in cards.buttons.options] == ["Ul — under (spodek) of leaves (zelené)",
                                                              "Oa — over (svršek) of acorns (žaludy)"]
 
 
 def test_quiz_with_several_right_answers_and_a_click_on_the_buttons():
-    quiz = Quiz("Which of these is a trump in hearts?", ["7h", "Al", "Kh"], answer={"7h", "Kh"})
+    quiz = Quiz("Which of these is a trump in hearts?", ["7h", "Al", "Kh"], answer={"7h", "Kh"}, explain="Hearts.",
+                reasons={"Al": "A leaf, not a heart."})
     quiz.buttons.value = 2  # what a click on the third button does
     assert quiz.correct is True and quiz.chosen == "Kh"
-    assert quiz.answer_with("Al") is False
+    assert quiz.answer_with("Al") is False and "A leaf, not a heart." in quiz.feedback.value
+
+
+def test_a_quiz_without_a_reason_for_every_wrong_choice_is_refused_when_written():
+    with pytest.raises(ValueError, match=r"every wrong choice needs its own reason: \['c'\]"):
+        Quiz("?", ["a", "b", "c"], answer="a", explain="A.", reasons={"b": "Not b."})
+    with pytest.raises(ValueError, match="are not choices"):
+        Quiz("?", ["a", "b"], answer="a", explain="A.", reasons={"b": "Not b.", "z": "?"})
+    with pytest.raises(ValueError, match="explains its right answer"):
+        Quiz("?", ["a", "b"], answer="a", explain="", reasons={"b": "Not b."})
 
 
 def test_quiz_refuses_an_answer_that_is_not_a_choice():
     with pytest.raises(ValueError, match="among the choices"):
-        Quiz("?", ["a", "b"], answer="c")
-    quiz = Quiz("?", ["a", "b"], answer="a")
+        Quiz("?", ["a", "b"], answer="c", explain="", reasons={})
+    quiz = Quiz("?", ["a", "b"], answer="a", explain="A.", reasons={"b": "Not b."})
     with pytest.raises(ValueError, match="not one of the choices"):
         quiz.answer_with("z")
