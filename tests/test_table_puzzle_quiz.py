@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bulka_teach import Record
+from bulka_teach.czech.stacking import stack_deck
 from bulka_teach.table import Puzzle, Quiz
 
 DECK = ("Xb", "Ub", "Ob", "Oh", "Kh", "Ah", "Kl", "Al", "7h", "9h", "7a", "8a", "Xh", "8l", "9l", "Xl",
@@ -39,6 +40,32 @@ def test_legal_but_wrong_move_gets_the_hint_and_can_be_retried():
     assert puzzle.table.ui["notice"]["kind"] == "ok" and puzzle.table.ui["notice"]["text"] == "Right."
     assert puzzle.game.actions[-1] == "play Oh"  # the answer is played on the table
     assert puzzle.table.ui["clickable"] == {} and "Ann (you) plays Oh." in puzzle.table.ui["caption"]
+
+
+def test_each_wrong_move_may_say_its_own_reason():
+    puzzle = Puzzle(AFTER_KL, seat=0, answer="play Oh", right="Right.", wrong="Another trump.",
+                    reasons={"play 9h": "The minda wins too, but the over is worth more to keep in the trick."})
+    puzzle.click("9h")
+    assert puzzle.table.ui["notice"]["text"].startswith("The minda wins too")
+    puzzle.click("Kh")
+    assert puzzle.table.ui["notice"]["text"] == "Another trump."
+    with pytest.raises(ValueError, match="legal wrong moves"):
+        Puzzle(AFTER_KL, seat=0, answer="play Oh", right="Right.", reasons={"play Oh": "the answer itself"})
+
+
+def test_a_puzzle_of_several_moves_runs_to_its_end():
+    """Two discards after a tupl šíbr: the first right one says one more is due, the second solves it."""
+    deck = stack_deck(forehand=["7h", "Kl", "Al", "Aa", "Ka", "Xa"], dealer=["8l", "9l", "7b", "8b", "Xb", "Ub"],
+                      first="Xh", forehand_dokup=["9a", "7a", "8a"], dealer_dokup=["Ul", "Ol", "Ab"],
+                      stock_top=["Kh", "Ah", "7l"])
+    position = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(deck,), actions=("take", "exchange"))
+    puzzle = Puzzle(position, seat=1, answer={"discard 7a", "discard 8a", "discard 9a"}, right="Done.", moves=2)
+    puzzle.click("7a")
+    assert not puzzle.solved and puzzle.table.ui["notice"]["text"] == "Right. One more move to go."
+    assert puzzle.answers == {"discard 8a", "discard 9a"}
+    puzzle.click("8a")
+    assert puzzle.solved and puzzle.table.ui["notice"]["text"] == "Done."
+    assert len(puzzle.game.view(1)["deal"]["hand"]) == 9
 
 
 def test_an_unmarked_puzzle_gives_no_legal_card_away_but_still_judges_clicks():
