@@ -261,15 +261,35 @@ class Game(ABC, Generic[D]):
             return view
         if k is None:  # before any card is dealt (the cut, the first stake)
             view.update(deal=None, to_move=None, legal=[], log=self.log_entries(seat, 0, upto), previous=[])
-            return view
-        deal = self.deals[k]
-        view["deal"] = self.deal_view(deal, seat)
-        view["log"] = self.log_entries(seat, deal.first_event, upto)
-        if deal is not self.deal:
-            view.update(to_move=None, legal=[])
-            view["previous"] = [self.deal_summary(d) for d in self.deals[: k + 1] if d.over][-PREVIOUS:]
-            self._past_view(view, deal)
+        else:
+            deal = self.deals[k]
+            view["deal"] = self.deal_view(deal, seat)
+            view["log"] = self.log_entries(seat, deal.first_event, upto)
+            if deal is not self.deal:
+                view.update(to_move=None, legal=[])
+                view["previous"] = [self.deal_summary(d) for d in self.deals[: k + 1] if d.over][-PREVIOUS:]
+                self._past_view(view, deal)
+        if upto < total:
+            self._rewind(view, seat, upto)
         return view
+
+    def _rewind(self, view: dict[str, Any], seat: int | None, upto: int) -> None:
+        """Mend ``view`` (drawn from the state after every event) to the moment after event ``upto - 1``.
+
+        The state moves in whole actions, and one action may cause several events (a card played, the trick
+        won, the melds scored, the game paid); a game undoes in the view what the events from ``upto`` on
+        did, so a stepped table shows each event's own moment. Exact when those events follow one action
+        (a stepper replays up to the action that caused the event shown).
+        """
+
+    def moments(self, index: int, seat: int | None, open_hands: bool = False) -> list[tuple[str, dict[str, Any]]]:
+        """Event ``index`` on a stepped table: (its sentence for ``seat``, the view once it had happened).
+
+        Usually one; a game splits an event whose one sentence covers several moments on the table (Czech
+        Bulka's deal, in its packets). ``open_hands``: every playing hand face up (``open_view``).
+        """
+        view = self.open_view(index + 1) if open_hands else self.view_at(seat, index + 1)
+        return [(self.explain(self.events[index], seat), view)]
 
     def _shown(self, upto: int | None) -> tuple[int, int | None]:
         """``upto`` within the log (None: all of it) and the deal its last event belongs to (None: before any)."""
@@ -284,10 +304,9 @@ class Game(ABC, Generic[D]):
         """A lesson demonstration: the spectator's ``view_at`` with every playing seat's hand face up
         (``deal["open_hands"]``), each from that seat's own view of the deal."""
         view = self.view_at(None, upto)
-        _, k = self._shown(upto)
-        if k is not None:
-            deal = self.deals[k]
-            view["deal"]["open_hands"] = {s: self.deal_view(deal, int(s))["hand"] for s in view["deal"]["hand_counts"]}
+        if view["deal"] is not None:
+            view["deal"]["open_hands"] = {s: self.view_at(int(s), upto)["deal"]["hand"]
+                                          for s in view["deal"]["hand_counts"]}
         return view
 
     def legal_actions(self) -> list[str]:

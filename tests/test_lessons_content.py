@@ -16,7 +16,7 @@ from nbclient import NotebookClient
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 INDEX = LESSONS / "index.ipynb"
 CZECH = sorted((LESSONS / "czech-bulka").glob("*.ipynb"))
-TOPICS = ["cards", "deal", "trumps", "sibr", "melds", "tricks", "counting", "bank", "slang", "practice"]
+TOPICS = ["first-deal", "cards", "deal", "trumps", "sibr", "melds", "tricks", "counting", "bank", "slang", "practice"]
 LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
 QUESTION = re.compile(r"\b(Quiz|Puzzle)\(")
 TABLE = re.compile(r"\b(Puzzle|Stepper|show_cards|Practice|Practice\.from_url)\(")
@@ -47,8 +47,8 @@ def ids(paths: list[Path]) -> list[str]:
     return [p.stem for p in paths]
 
 
-def test_the_ten_lessons_are_numbered_in_order() -> None:
-    assert [p.name for p in CZECH] == [f"{n:02d}-{topic}.ipynb" for n, topic in enumerate(TOPICS, 1)]
+def test_the_lessons_are_numbered_in_order_from_the_first_deal() -> None:
+    assert [p.name for p in CZECH] == [f"{n:02d}-{topic}.ipynb" for n, topic in enumerate(TOPICS)]
 
 
 PACKS = LESSONS / "packs.ipynb"

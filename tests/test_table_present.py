@@ -161,7 +161,7 @@ def test_every_table_object_displays_itself_as_a_widget_with_a_stable_text_form(
 
     record = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(DECK,), actions=ACTIONS[:1])
     objects = [show_cards(["7h"]), Stepper(record), Puzzle(record, seat=0, answer="take", right="Yes."),
-               Quiz("?", ["a", "b"], answer="a"), Practice(code="CB2-std-7")]
+               Quiz("?", ["a", "b"], answer="a", explain="A.", reasons={"b": "Not b."}), Practice(code="CB2-std-7")]
     for obj in objects:
         bundle = obj._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle

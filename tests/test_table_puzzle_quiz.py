@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bulka_teach import Record
+from bulka_teach.czech.stacking import stack_deck
 from bulka_teach.table import Puzzle, Quiz
 
 DECK = ("Xb", "Ub", "Ob", "Oh", "Kh", "Ah", "Kl", "Al", "7h", "9h", "7a", "8a", "Xh", "8l", "9l", "Xl",
@@ -39,6 +40,32 @@ def test_legal_but_wrong_move_gets_the_hint_and_can_be_retried():
     assert puzzle.table.ui["notice"]["kind"] == "ok" and puzzle.table.ui["notice"]["text"] == "Right."
     assert puzzle.game.actions[-1] == "play Oh"  # the answer is played on the table
     assert puzzle.table.ui["clickable"] == {} and "Ann (you) plays Oh." in puzzle.table.ui["caption"]
+
+
+def test_each_wrong_move_may_say_its_own_reason():
+    puzzle = Puzzle(AFTER_KL, seat=0, answer="play Oh", right="Right.", wrong="Another trump.",
+                    reasons={"play 9h": "The minda wins too, but the over is worth more to keep in the trick."})
+    puzzle.click("9h")
+    assert puzzle.table.ui["notice"]["text"].startswith("The minda wins too")
+    puzzle.click("Kh")
+    assert puzzle.table.ui["notice"]["text"] == "Another trump."
+    with pytest.raises(ValueError, match="legal wrong moves"):
+        Puzzle(AFTER_KL, seat=0, answer="play Oh", right="Right.", reasons={"play Oh": "the answer itself"})
+
+
+def test_a_puzzle_of_several_moves_runs_to_its_end():
+    """Two discards after a tupl šíbr: the first right one says one more is due, the second solves it."""
+    deck = stack_deck(forehand=["7h", "Kl", "Al", "Aa", "Ka", "Xa"], dealer=["8l", "9l", "7b", "8b", "Xb", "Ub"],
+                      first="Xh", forehand_dokup=["9a", "7a", "8a"], dealer_dokup=["Ul", "Ol", "Ab"],
+                      stock_top=["Kh", "Ah", "7l"])
+    position = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, decks=(deck,), actions=("take", "exchange"))
+    puzzle = Puzzle(position, seat=1, answer={"discard 7a", "discard 8a", "discard 9a"}, right="Done.", moves=2)
+    puzzle.click("7a")
+    assert not puzzle.solved and puzzle.table.ui["notice"]["text"] == "Right. One more move to go."
+    assert puzzle.answers == {"discard 8a", "discard 9a"}
+    puzzle.click("8a")
+    assert puzzle.solved and puzzle.table.ui["notice"]["text"] == "Done."
+    assert len(puzzle.game.view(1)["deal"]["hand"]) == 9
 
 
 def test_an_unmarked_puzzle_gives_no_legal_card_away_but_still_judges_clicks():
@@ -96,35 +123,50 @@ def test_a_puzzle_whose_answer_is_not_legal_is_refused_when_written():
         Puzzle(AFTER_KL, seat=1, answer={"play 7a"}, right="")
 
 
-def test_quiz_right_and_wrong():
+def test_quiz_right_and_wrong_and_each_wrong_choice_says_why():
     quiz = Quiz("Which card wins the trick in hearts?", ["Ah", "Xh", "Oh"], answer="Oh",
-                explain="The over (svršek) is the highest trump.")
+                explain="The over (svršek) is the highest trump.",
+                reasons={"Ah": "As a trump the ace stands below the over and the nine.",
+                         "Xh": "The X is below the ace."})
     assert quiz.correct is None
     assert quiz.answer_with("Ah") is False and quiz.correct is False
-    assert "Not Ah — ace (eso) of hearts (červené)" in quiz.feedback.value and "Try again" in quiz.feedback.value
+    assert "Not Ah — ace (eso) of hearts (červené): As a trump the ace stands below" in quiz.feedback.value
+    assert quiz.answer_with("Xh") is False and "The X is below the ace." in quiz.feedback.value
+    assert "Try another" in quiz.feedback.value and "Ace" not in quiz.feedback.value
     assert quiz.answer_with("Oh") is True and quiz.correct is True
     assert "Right" in quiz.feedback.value and "highest trump" in quiz.feedback.value
-    assert quiz.attempts == 2
+    assert quiz.attempts == 3
 
 
 def test_quiz_choices_read_as_card_names_and_other_values_as_text():
-    quiz = Quiz("How many points is bela?", [20, 40, 100], answer=40)
+    quiz = Quiz("How many points is bela?", [20, 40, 100], answer=40, explain="40.",
+                reasons={20: "That is the over's own value.", 100: "That is a hundred (sto)."})
     assert [label for label, _value in quiz.buttons.options] == ["20", "40", "100"]
-    cards = Quiz("?", ["Ul", "Oa"], answer="Ul")
+    cards = Quiz("?", ["Ul", "Oa"], answer="Ul", explain="Yes.", reasons={"Oa": "No."})
     assert [label for label, _ in cards.buttons.options] == ["Ul — under (spodek) of leaves (zelené)",
                                                              "Oa — over (svršek) of acorns (žaludy)"]
 
 
 def test_quiz_with_several_right_answers_and_a_click_on_the_buttons():
-    quiz = Quiz("Which of these is a trump in hearts?", ["7h", "Al", "Kh"], answer={"7h", "Kh"})
+    quiz = Quiz("Which of these is a trump in hearts?", ["7h", "Al", "Kh"], answer={"7h", "Kh"}, explain="Hearts.",
+                reasons={"Al": "A leaf, not a heart."})
     quiz.buttons.value = 2  # what a click on the third button does
     assert quiz.correct is True and quiz.chosen == "Kh"
-    assert quiz.answer_with("Al") is False
+    assert quiz.answer_with("Al") is False and "A leaf, not a heart." in quiz.feedback.value
+
+
+def test_a_quiz_without_a_reason_for_every_wrong_choice_is_refused_when_written():
+    with pytest.raises(ValueError, match=r"every wrong choice needs its own reason: \['c'\]"):
+        Quiz("?", ["a", "b", "c"], answer="a", explain="A.", reasons={"b": "Not b."})
+    with pytest.raises(ValueError, match="are not choices"):
+        Quiz("?", ["a", "b"], answer="a", explain="A.", reasons={"b": "Not b.", "z": "?"})
+    with pytest.raises(ValueError, match="explains its right answer"):
+        Quiz("?", ["a", "b"], answer="a", explain="", reasons={"b": "Not b."})
 
 
 def test_quiz_refuses_an_answer_that_is_not_a_choice():
     with pytest.raises(ValueError, match="among the choices"):
-        Quiz("?", ["a", "b"], answer="c")
-    quiz = Quiz("?", ["a", "b"], answer="a")
+        Quiz("?", ["a", "b"], answer="c", explain="", reasons={})
+    quiz = Quiz("?", ["a", "b"], answer="a", explain="A.", reasons={"b": "Not b."})
     with pytest.raises(ValueError, match="not one of the choices"):
         quiz.answer_with("z")

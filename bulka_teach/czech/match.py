@@ -15,6 +15,7 @@ from ..events import Event
 from ..game import Decided, Decision, Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, Deal, Outcome, Parsed, parse_action
+from .moments import cut_view, deal_moments, rewind
 from .rules import PACK, SUITS, CzechRules
 from .text import explain
 from .view import deal_view
@@ -192,6 +193,20 @@ class CzechBulka(Game[Deal]):
     def _past_view(self, view: dict[str, Any], deal: Deal) -> None:
         if self.n > 2:
             view["sitting_out"] = next(s for s in range(self.n) if s not in deal.seats)
+
+    def _rewind(self, view: dict[str, Any], seat: int | None, upto: int) -> None:
+        rewind(self, view, seat, upto)  # czech/moments.py: the trick before it is won, the bank before it is paid
+        view["streak_words"] = [STREAK_WORDS.get(s, "") for s in view["streaks"]]
+
+    def moments(self, index: int, seat: int | None, open_hands: bool = False) -> list[tuple[str, dict[str, Any]]]:
+        """The cut with its cards on the table, the deal in its packets (czech/moments.py), else one moment."""
+        moments = super().moments(index, seat, open_hands)
+        event = self.events[index]
+        if event.kind == "cut":
+            return [(text, cut_view(view, event)) for text, view in moments]
+        if event.kind == "deal":
+            return deal_moments(self, index, seat, moments[0][1])
+        return moments
 
     def explain(self, event: Event, viewer: int | None = None) -> str:
         return explain(event.for_seat(viewer), self.setup.players, viewer)

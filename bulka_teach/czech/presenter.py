@@ -461,8 +461,10 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
             to_move=to_move, turn=("your turn" if you else "to move") if to_move else "", me=you, waiting=out,
             facts=facts))
     pots = [lay.pot("bank", "bank", view["bank"])] if isinstance(view.get("bank"), int) else []
-    if not deal:
-        return lay.layout(PACK_ID, seats=seats, pots=pots, words=WORDS)
+    if not deal:  # before the deal: a stepped lesson's cut shows each player's card (moments.cut_view)
+        cut = lay.trick([(s, c, player_name(view, s)) for s, c in enumerate(view["cut"])], label="the cut",
+                        aria="the cut: each player's card") if view.get("cut") else None
+        return lay.layout(PACK_ID, seats=seats, pots=pots, trick=cut, words=WORDS)
     talon_piles, talon_lines = _talon(deal)
     out_of_play = deal.get("out_of_play") or []
     if out_of_play:

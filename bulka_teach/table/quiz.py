@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -23,14 +23,16 @@ def choice_label(choice: Any, pack: Pack = MARIAS) -> str:
 
 
 class Quiz:
-    """``Quiz(question, choices, answer, explain)``: pick one choice; right when it is (one of) ``answer``.
+    """``Quiz(question, choices, answer, explain, reasons)``: pick one choice; right when it is (one of) ``answer``.
 
-    ``answer`` is one choice or a set of choices (any of them is right). A wrong pick says so and
-    lets the learner try again; a right one shows ``explain``.
+    ``answer`` is one choice or a set of choices (any of them is right); a right pick shows ``explain``.
+    ``reasons`` gives every wrong choice its own one-line reason, shown when it is picked, so that a wrong
+    answer teaches too; the learner may then try again. A wrong choice without a reason, or a reason for a
+    value that is no choice, is refused when the quiz is written.
     """
 
-    def __init__(self, question: str, choices: Sequence[Any], answer: Any, explain: str = "",
-                 pack: Pack = MARIAS) -> None:
+    def __init__(self, question: str, choices: Sequence[Any], answer: Any, explain: str,
+                 reasons: Mapping[Any, str], pack: Pack = MARIAS) -> None:
         self.question = question
         self.pack = pack
         self.choices = list(choices)
@@ -38,8 +40,17 @@ class Quiz:
         missing = [a for a in answers if a not in self.choices]
         if not self.choices or missing:
             raise ValueError(f"the answer {sorted(map(str, missing))} must be among the choices {self.choices}")
+        if not explain.strip():
+            raise ValueError("a quiz explains its right answer: give explain")
+        wrong = [c for c in self.choices if c not in answers]
+        unexplained = [c for c in wrong if not str(reasons.get(c, "")).strip()]
+        strangers = [r for r in reasons if r not in self.choices]
+        if unexplained or strangers:
+            raise ValueError(f"every wrong choice needs its own reason: {unexplained} have none"
+                             + (f", and {strangers} are not choices" if strangers else ""))
         self.answers = answers
         self.explain = explain
+        self.reasons = dict(reasons)
         self.chosen: Any = None
         self.attempts = 0
         self.buttons = widgets.ToggleButtons(options=[(choice_label(c, pack), i) for i, c in enumerate(self.choices)],
@@ -78,7 +89,7 @@ class Quiz:
         if self.correct:
             text = f"✔ Right: {label}. {html.escape(self.explain)}"
         else:
-            text = f"✘ Not {label}. Try again."
+            text = f"✘ Not {label}: {html.escape(self.reasons[self.chosen])} Try another answer."
         kind, colour = ("ok", "#1a7f37") if self.correct else ("wrong", "#b3261e")
         self.feedback.value = (f'<div class="bt-quiz-{kind}" role="status" aria-live="polite" '
                                f'style="color: {colour}; font-weight: 600">{text}</div>')

@@ -94,9 +94,9 @@ def test_the_deal_lesson_runs_in_lab_and_its_stepper_and_quiz_answer(page: Page,
     run_all_cells(page, lab, "czech-bulka/02-deal.ipynb")
     assert_no_failure(page, "czech-bulka/02-deal.ipynb", tables=5)
     cut = page.locator(".bt-table").first
-    expect(cut.locator(".bt-step")).to_have_text("1 / 5")
+    expect(cut.locator(".bt-step")).to_have_text("1 / 9")  # the cut, the stake, the deal in 7 moments
     cut.locator(".bt-control[data-name='next']").click()  # ▶
-    expect(cut.locator(".bt-step")).to_have_text("2 / 5")
+    expect(cut.locator(".bt-step")).to_have_text("2 / 9")
     answer(page.locator(".bt-quiz").first, "Ben", "Not Ben")
     answer(page.locator(".bt-quiz").first, "Ann", "Right: Ann")
 

@@ -36,3 +36,16 @@ def test_a_lesson_opens_with_no_error_and_its_tables_drawn(page: Page, voila: Se
     assert not failures, f"{path} shows a failure: {failures}"
     expect(page.get_by_text("Error displaying widget")).to_have_count(0)
     assert not page.js_errors, f"{path} raised in the browser: {page.js_errors}"  # type: ignore[attr-defined]
+
+
+def test_a_wrong_answer_shows_its_own_reason_and_the_right_one_its_explanation(page: Page, voila: Server) -> None:
+    """The first-deal lesson's first question: the king is a wrong choice and says why; the X is right."""
+    open_lesson(page, voila, "czech-bulka/00-first-deal.ipynb")
+    quiz = page.locator(".bt-quiz").first
+    quiz.get_by_role("button", name=re.compile(r"^Kl")).click()
+    feedback = quiz.locator(".bt-quiz-feedback")
+    expect(feedback).to_contain_text("The king is worth 4; the X is worth 10 and also beats the king.")
+    expect(feedback).not_to_contain_text("Try again.")
+    quiz.get_by_role("button", name=re.compile(r"^Xl")).click()
+    expect(feedback).to_contain_text("Right")
+    expect(feedback).to_contain_text("The X is worth 10, the king only 4")

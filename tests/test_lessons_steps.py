@@ -1,0 +1,127 @@
+"""The lessons as a learner meets them: every stepped table shows what its caption tells, every wrong answer
+says why, and the glossary cites lessons that teach its words.
+
+The lessons' code cells are run here in one namespace per lesson (the hidden checks too), with every
+``Stepper`` and ``Quiz`` they build collected.
+"""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from step_checks import check_steps
+
+from bulka_teach.table import Quiz, Stepper
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "czech-bulka"
+TAUGHT = sorted(LESSONS.glob("*.ipynb"))
+GLOSSARY = LESSONS / "09-slang.ipynb"
+ROW = re.compile(r"^\|\s*(?P<czech>[^|]+?)\s*\|\s*(?P<english>[^|]+?)\s*\|\s*(?P<lessons>[\d, ]+)\s*\|$")
+
+
+def run_lesson(path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """Run the lesson's code cells; the steppers and quizzes it built."""
+    built: dict[str, list[Any]] = {"Stepper": [], "Quiz": []}
+    for cls in (Stepper, Quiz):
+        original = cls.__init__
+
+        def init(self: Any, *args: Any, _original: Any = original, _name: str = cls.__name__, **kwargs: Any) -> None:
+            _original(self, *args, **kwargs)
+            built[_name].append(self)
+
+        monkeypatch.setattr(cls, "__init__", init)
+    namespace: dict[str, Any] = {}
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, f"{path.name}", "exec"), namespace)  # noqa: S102 - the lesson's own code
+    return built
+
+
+@pytest.fixture(scope="module")
+def lessons() -> dict[str, dict[str, list[Any]]]:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        return {p.stem: run_lesson(p, monkeypatch) for p in TAUGHT}
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in TAUGHT])
+def test_every_step_of_every_lesson_table_shows_what_its_caption_tells(lessons, stem):
+    """The trick before it is won, the melds scored when told, the bank and chips as paid so far, the cut and
+    the deal's packets drawn; no two consecutive steps draw the same table (step_checks.check_steps)."""
+    steppers = lessons[stem]["Stepper"]
+    if stem not in ("01-cards", "09-slang", "10-practice"):
+        assert steppers, f"{stem} builds no stepped table"
+    for built in steppers:
+        assert check_steps(built) == built.count
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in TAUGHT])
+def test_every_wrong_choice_of_every_quiz_says_why_when_it_is_chosen(lessons, stem):
+    quizzes = lessons[stem]["Quiz"]
+    assert quizzes, f"{stem} asks no question"
+    for asked in quizzes:
+        for choice in asked.choices:
+            asked.answer_with(choice)
+            if choice in asked.answers:
+                assert "Right" in asked.feedback.value
+            else:
+                reason = asked.reasons[choice]
+                assert reason.strip() and len(reason) < 160, f"{asked.question}: {choice!r} needs a one-line reason"
+                shown = asked.feedback.value
+                assert html.escape(reason) in shown and "Try again." not in shown, f"{asked.question}: {choice!r}"
+
+
+def glossary() -> list[tuple[list[str], list[int]]]:
+    rows = []
+    for cell in nbformat.read(GLOSSARY, as_version=4).cells:
+        for line in cell.source.splitlines() if cell.cell_type == "markdown" else []:
+            match = ROW.match(line.strip())
+            if match:
+                words = [w.strip().strip("*").strip() for w in match["czech"].split("*, *")]
+                rows.append((words, [int(n) for n in match["lessons"].split(",")]))
+    return rows
+
+
+def prose(number: int) -> str:
+    """A lesson's learner text: its markdown cells, lower case."""
+    path = next(LESSONS.glob(f"{number:02d}-*.ipynb"))
+    text = " ".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+    return " ".join(text.lower().split())
+
+
+def test_the_glossary_cites_lessons_that_teach_each_word():
+    rows = glossary()
+    assert len(rows) >= 20
+    for words, cited in rows:
+        for number in cited:
+            for word in words:
+                assert word.lower() in prose(number), f"the glossary cites lesson {number} for {word!r}: not there"
+
+
+def test_the_glossary_quiz_asks_only_words_of_the_glossary_and_balicek_is_in_it():
+    words = {w.lower() for row, _ in glossary() for w in row}
+    assert {"balíček", "patent", "kam to jde?", "shodit", "dole", "jdu na to"} <= words
+    notebook = nbformat.read(GLOSSARY, as_version=4)
+    quizzed = [c.source for c in notebook.cells if c.cell_type == "code" and "Quiz(" in c.source]
+    for source in quizzed:
+        answer = re.search(r'answer="([^"]+)"', source)
+        assert answer, source[:60]
+        asked = answer[1].split(" (")[0].lower()
+        assert asked in words or any(w in source.lower() for w in words), source[:80]
+
+
+OPTION_NAMES = re.compile(r"`[a-z]+_[a-z_]+`|\b(meld_scope|all_of_winner|best_only|bela_mode|must_beat|renonc_mode|"
+                          r"max_deals|exchange_chain|rules id)\b|\bs20\.b1\b")
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_learner_text_speaks_the_learners_words_not_option_names(path):
+    for cell in nbformat.read(path, as_version=4).cells:
+        if "hide" in cell.metadata.get("tags", []):
+            continue
+        strings = re.findall(r'"([^"]*)"(?!\s*:)', cell.source)  # what a code cell shows: its strings, not dict keys
+        text = cell.source if cell.cell_type == "markdown" else " ".join(strings)
+        assert not OPTION_NAMES.search(text), f"{path.stem}: {OPTION_NAMES.search(text)[0]!r} in {text[:80]!r}"
