@@ -9,14 +9,18 @@ import json
 import random
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_type_hints
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_session import _matches
 
 from bulka_teach import DealCode, IllegalAction, Record
 from bulka_teach.bouillotte.deal import BETTING, Deal
 from bulka_teach.bouillotte.session import Bouillotte
+from bulka_teach.bouillotte.view import BouillotteDealView, BouillotteView
+from bulka_teach.table.present import presenter
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve")
@@ -269,3 +273,26 @@ def test_ten_thousand_random_hands_over_every_preset_variant_and_player_count():
         assert money(game) == total and min(game.chips) >= 0
         hands += sum(1 for d in game.deals if d.over)
         seed += 1
+
+
+def test_every_view_holds_the_games_own_keys_with_their_types():
+    rng = random.Random(8)
+    for table in range(6):
+        players = 3 + table % 3
+        game = Record(game="bouillotte", players=NAMES[:players], seed=200 + table).start()
+        for _ in range(120):
+            for seat in (None, *range(players)):
+                view = game.view(seat)
+                assert _matches(view, BouillotteView), {k: view.get(k) for k in get_type_hints(BouillotteView)}
+                if view["deal"] is not None:
+                    assert _matches(view["deal"], BouillotteDealView), view["deal"]
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(rng.choice(legal))
+
+
+def test_the_table_says_plainly_it_cannot_draw_bouillotte_yet():
+    game = Record(game="bouillotte", players=NAMES[:3], seed=1).start()
+    with pytest.raises(ValueError, match="Bouillotte has no presenter yet: it cannot be drawn"):
+        presenter(game.view(0))
