@@ -121,7 +121,7 @@ class Game(ABC, Generic[D]):
     # --- the session, kept by each game -----------------------------------------------
     pack: Pack  # the pack the table deals
     rules: HouseRules  # the house rules in force
-    chips: list[int]  # by seat: chips won or lost so far
+    chips: list[int]  # by seat: the chips won or lost so far, or those lying in front of the seat
     deals: list[D]  # every deal so far, the current one last
     deal: D | None  # the deal being played (None: no deck left to deal one)
 

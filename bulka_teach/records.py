@@ -31,6 +31,8 @@ class Record:
     decks: tuple[tuple[str, ...], ...] = ()
     actions: tuple[str, ...] = ()
     format: int = FORMAT
+    chips: tuple[int, ...] | None = None  # per seat: the chips each starts with (None: the rules' own)
+    exposed: tuple[int | None, ...] = ()  # parallel to decks: the index of a card exposed in the deal, or None
 
     def with_actions(self, actions: list[str] | tuple[str, ...]) -> Record:
         return replace(self, actions=tuple(actions))
@@ -41,6 +43,9 @@ class Record:
 
     def to_json(self) -> str:
         data = asdict(self)
+        for key in ("chips", "exposed"):  # keys only some games use, written only when given
+            if not data[key]:
+                del data[key]
         data["rules_id"] = self.house_rules().rules_id
         return json.dumps(data, ensure_ascii=False)
 
@@ -52,7 +57,7 @@ class Record:
         if data.get("format", FORMAT) != FORMAT:
             raise ScenarioError(f"record format {data.get('format')!r} is not supported (this version reads {FORMAT})")
         unknown = set(data) - {"game", "players", "rules", "rules_id", "dealer", "queue", "seed", "decks",
-                               "actions", "format"}
+                               "actions", "format", "chips", "exposed"}
         if unknown:
             raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))} in the scenario")
         if "game" not in data:
@@ -77,9 +82,17 @@ class Record:
             raise ScenarioError("'dealer' must be a seat number")
         if queue is not None and (not isinstance(queue, list) or not all(isinstance(q, int) for q in queue)):
             raise ScenarioError("'queue' must be a list of seat numbers")
+        chips, exposed = data.get("chips"), data.get("exposed", [])
+        if chips is not None and (not isinstance(chips, list) or len(chips) != len(players) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in chips)):
+            raise ScenarioError("'chips' must list each seat's starting chips, whole numbers of 0 or more")
+        if not isinstance(exposed, list) or not all(e is None or (isinstance(e, int) and not isinstance(e, bool)
+                                                                 and e >= 0) for e in exposed):
+            raise ScenarioError("'exposed' must list, deck by deck, null or the index of the card exposed")
         return cls(game=data["game"], players=tuple(players), rules=rules, dealer=dealer,
                    queue=tuple(queue) if queue is not None else None, seed=seed,
-                   decks=tuple(tuple(str(c) for c in d) for d in decks), actions=tuple(actions))
+                   decks=tuple(tuple(str(c) for c in d) for d in decks), actions=tuple(actions),
+                   chips=tuple(chips) if chips is not None else None, exposed=tuple(exposed))
 
     @classmethod
     def from_json(cls, text: str) -> Record:

@@ -51,6 +51,8 @@ def run_record(record: Record) -> tuple[dict[str, Any], int]:
         "legal": sorted(game.legal_actions()),
         "log": [game.explain(e, None) for e in game.events],
     }
+    if "dealer" in result:  # the current or next dealer, for games whose deal passes round the table
+        report["dealer"] = result["dealer"]
     if error is not None:
         report["error"] = error
     return report, OK if error is None else REFUSED

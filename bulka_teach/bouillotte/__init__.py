@@ -1,11 +1,22 @@
-"""Bouillotte (a French pack reduced by the number of players, 3–5 players): declared, not yet playable.
+"""Bouillotte (a French pack reduced by the number of players, 3–5 players): its rules, state machine, view and
+texts. The table has no presenter for it yet, so it is played through the engine and the referee.
 
-The spec says what the core and the start page know of the game (its id, deal-code tag, players and pack);
-without a factory every attempt to start it says it is not available yet.
+Importing the package registers the game (``SPEC``) with the core's registry.
 """
-from ..cards import french_pack
-from ..house_rules import HouseRules
+from typing import Any
+
+from ..cards import Pack
 from ..registry import GameSpec, register
+from .rules import BouillotteRules, pack_for
+from .session import Bouillotte
+
+
+def _pack(players: int, rules: Any) -> Pack:
+    """The pack a table of ``players`` deals under ``rules`` (the rules object, or a dict of overrides)."""
+    return pack_for(players, rules if isinstance(rules, BouillotteRules) else BouillotteRules.from_dict(rules))
+
 
 SPEC = register(GameSpec(game="bouillotte", tag="BO", title="Bouillotte", players=range(3, 6),
-                         rules_class=HouseRules, pack=lambda players, rules: french_pack(players)))
+                         rules_class=BouillotteRules, pack=_pack, factory=Bouillotte))
+
+__all__ = ["SPEC", "Bouillotte", "BouillotteRules"]

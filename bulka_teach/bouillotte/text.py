@@ -1,0 +1,129 @@
+"""Event explanations: one sentence per step, English with the French terms beside."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..events import Event
+from .rules import FICHE, RANK_NAMES, SUIT_NAMES
+
+HAND_NAMES = {"brelan-carre": "a brelan carré", "brelan": "a brelan", "brelan-favori": "a brelan favori",
+              "brelan-mistigri": "a brelan mistigri", "points": "the points (les points)"}
+RESULT_WORDS = {"showdown": "the hands were shown (l'abattage)", "uncontested": "everyone else folded",
+                "blind-takes": "nobody opened, so the last blind took the pot",
+                "thrown-in": "nobody opened: the cards were thrown in", "void": "a card was exposed: the deal is void"}
+
+
+def jetons(amount: int) -> str:
+    """An amount in jetons, with its fiches when it has any (a fiche is five jetons)."""
+    word = "jeton" if amount == 1 else "jetons"
+    if amount < FICHE:
+        return f"{amount} {word}"
+    fiches, rest = divmod(amount, FICHE)
+    parts = f"{fiches} fiche{'s' if fiches > 1 else ''}" + (f" {rest}" if rest else "")
+    return f"{amount} {word} ({parts})"
+
+
+def hand_name(hand: str | None, rank: str | None, saint_james: bool = False) -> str:
+    if hand is None:
+        return "nothing shown"
+    if hand == "brelan-mistigri":
+        name = "a brelan Saint-James" if saint_james else "a brelan mistigri"
+        return f"{name} (the mistigri with a pair of {RANK_NAMES.get(rank or '', rank)})"
+    if hand == "points":
+        return HAND_NAMES[hand]
+    return f"{HAND_NAMES[hand]} of {RANK_NAMES.get(rank or '', rank)}"
+
+
+def _suit(letter: str) -> str:
+    return SUIT_NAMES[letter]
+
+
+def _pot(e: Event, n: Sequence[str], who: str, sj: bool) -> str:
+    d = e.data
+    name = "The pot" if d["of"] == 1 else ("The main pot" if d["index"] == 1 else f"Side pot {d['index'] - 1}")
+    contenders = d["contenders"]
+    if len(contenders) == 1:
+        return f"{name} of {jetons(d['amount'])}: only {who} staked that much, so it goes back to {who}."
+    among = ", ".join(n[s] for s in contenders)
+    text = f"{name} of {jetons(d['amount'])} (between {among}) goes to {who}"
+    if d["hand"] == "points":
+        collected = "; ".join(f"{n[c]} {t} in {_suit(s)}" for s, (c, t) in sorted(d["suits"].items()))
+        return (f"{text} on the points (les points): for each suit the highest card collects it from every hand "
+                f"and the retourne — {collected}. {who} has the largest suit, {d['total']} in {_suit(d['suit'])}.")
+    return f"{text} with {hand_name(d['hand'], d['rank'], sj)}."
+
+
+def _bet(verb: str) -> Callable[[Event, Sequence[str], str, bool], str]:
+    def text(e: Event, n: Sequence[str], who: str, sj: bool) -> str:
+        d = e.data
+        dead = " (and a jeton of dead money: old Bouillotte)" if d.get("dead") else ""
+        after = f" Pot {d['pot']}; {who} has {d['chips']} left."
+        if verb == "pass":
+            return f"{who} passes (passe): stays in, staking nothing more for now{dead}." + after
+        if verb == "open":
+            return f"{who} opens (ouvre) with a stake of {d['stake']}." + after
+        if verb == "hold":
+            return f"{who} holds (tient): his stake is now {d['stake']}, level with the highest." + after
+        if verb == "raise":
+            return f"{who} raises (relance) to a stake of {d['stake']}{dead}." + after
+        if verb == "fold":
+            return f"{who} folds (se retire) and loses the {jetons(d['stake'])} he staked." + after
+        kind = {"open": ", and so opens", "raise": ": a raise", "hold": ": less than the highest stake, so he can "
+                                                                       "win only what each staked up to his stake"}
+        return f"{who} goes all in (tapis) with a stake of {d['stake']}{kind[d['kind']]}." + after
+    return text
+
+
+_TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
+    "draw": lambda e, n, w, sj: "The seats are drawn: " + ", ".join(f"{n[i]} {c}" for i, c in
+                                                                    enumerate(e.data["cards"]))
+    + f". {n[e.data['dealer']]} draws the king and deals first.",
+    "game-jeton": lambda e, n, w, sj: f"{w} deals and puts in the game (le jeu): one jeton of his own stake.",
+    "ante": lambda e, n, w, sj: f"Everyone antes one jeton of dead money; the pot holds {e.data['pot']}.",
+    "last-jeton": lambda e, n, w, sj: f"{w} has a single jeton left and must stake it: all in, he can win only "
+    "what lies on the table up to it.",
+    "carre": lambda e, n, w, sj: f"{w} plays carre: blind, before the cards, he stakes {e.data['amount']}, as "
+    "much as the pot held. Nothing put in a carre comes back.",
+    "carre-pass": lambda e, n, w, sj: f"{w} does not play carre.",
+    "contre-carre": lambda e, n, w, sj: f"{w} doubles the carre (contre-carre): a blind stake of "
+    f"{e.data['amount']}.",
+    "contre-carre-pass": lambda e, n, w, sj: f"{w} does not double the carre.",
+    "redeal": lambda e, n, w, sj: f"{w} deals again (deal {e.data['number']}): the stakes stay where they are.",
+    "deal": lambda e, n, w, sj: (f"{w} deals three cards each, one at a time from his right, himself last"
+                                 + (f", and turns up the retourne, {e.data['retourne']}." if e.data["retourne"]
+                                    else f"; {e.data['exposed']} was exposed in the deal.")),
+    "hand": lambda e, n, w, sj: f"{w} picks up three cards" + (f": {', '.join(e.secret['cards'])}." if e.secret
+                                                              else "."),
+    "void": lambda e, n, w, sj: f"A card ({e.data['card']}) was exposed in the deal: the deal is void. The brelans "
+    "in hand are shown and paid all the same, then the same dealer deals again.",
+    "pass": _bet("pass"), "open": _bet("open"), "hold": _bet("hold"), "raise": _bet("raise"), "tapis": _bet("tapis"),
+    "fold": _bet("fold"),
+    "thrown-in": lambda e, n, w, sj: f"Nobody opened: the cards are thrown in and the pot stays on the table as "
+    f"dead money ({jetons(e.data['dead'])}) for the next deal.",
+    "blind-takes": lambda e, n, w, sj: f"Nobody opened after the carre: {w}, the last to stake blind, takes the "
+    f"whole pot of {jetons(e.data['amount'])}.",
+    "uncontested": lambda e, n, w, sj: f"Everyone else folded: {w} takes the pot of {jetons(e.data['amount'])} "
+    "without showing his cards.",
+    "show": lambda e, n, w, sj: f"{w} shows {', '.join(e.data['cards'])}: "
+    + (hand_name(e.data["hand"], e.data["rank"], sj) if e.data["hand"] else "no brelan") + ".",
+    "turn": lambda e, n, w, sj: f"Brelan carré anglais: {w} turns the {e.data['which']} card of the stock, "
+    f"{e.data['card']}" + (f" — the fourth of his {RANK_NAMES[e.data['rank']]}: he too holds a brelan carré!"
+                           if e.data["carre"] else ", not the fourth of his rank."),
+    "turn-pass": lambda e, n, w, sj: f"{w} does not turn a card of the stock (brelan carré anglais).",
+    "pot": lambda e, n, w, sj: _pot(e, n, w, sj),
+    "brelan-paid": lambda e, n, w, sj: f"{w} is paid for {hand_name(e.data['hand'], e.data['rank'], sj)}: "
+    f"{jetons(e.data['paid'])} from the others (nobody pays a brelan lower than his own).",
+    "deal-end": lambda e, n, w, sj: "Jetons now: " + ", ".join(f"{n[s]} {c}" for s, c in
+                                                               enumerate(e.data["chips"])) + ".",
+    "session-over": lambda e, n, w, sj: ", ".join(n[s] for s in e.data["ruined"])
+    + " has no jeton left: the session is over.",
+}
+
+
+def explain(event: Event, names: Sequence[str], viewer: int | None = None, saint_james: bool = False) -> str:
+    """The event in a sentence, as already redacted for ``viewer``."""
+    who = names[event.seat] if event.seat is not None else "The table"
+    if viewer is not None and event.seat == viewer:
+        who = f"{who} (you)"
+    return _TEXTS[event.kind](event, names, who, saint_james)
+
