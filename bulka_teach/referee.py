@@ -51,6 +51,8 @@ def run_record(record: Record) -> tuple[dict[str, Any], int]:
         "legal": sorted(game.legal_actions()),
         "log": [game.explain(e, None) for e in game.events],
     }
+    for key, value in result.items():  # a game's own top-level facts (Trappola: dealer, challenger, queue, …)
+        report.setdefault(key, value)
     if error is not None:
         report["error"] = error
     return report, OK if error is None else REFUSED

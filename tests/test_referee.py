@@ -300,7 +300,7 @@ def test_missing_file_exits_2(tmp_path):
     assert_malformed(proc.returncode, proc.stdout, proc.stderr, "nowhere.json")
 
 
-@pytest.mark.parametrize("game,players", [("trappola", ["Ann", "Ben"]), ("bouillotte", ["Ann", "Ben", "Cid"])])
+@pytest.mark.parametrize("game,players", [("bouillotte", ["Ann", "Ben", "Cid"])])
 def test_games_not_yet_available(game, players):
     code, out, err = run_referee({"game": game, "players": players, "seed": 1, "actions": []})
     text = assert_malformed(code, out, err, game)
