@@ -307,7 +307,7 @@ class TrappolaBulka(Game[Partie]):
         view.update(bulka=self.bulka if self.with_bulka else None, pot=self.pot, streaks=list(self.streaks),
                     dealer=self.dealer, challenger=self.challenger, queue=list(self.queue),
                     waiting=self.waiting(), multiplier=self.multiplier, left=list(self.left),
-                    pro=self.deal.pro if self.deal is not None else None, rules_table=self.rules.describe())
+                    pro=self.deal.pro if self.deal is not None else None)
         return view
 
     def _past_view(self, view: dict[str, Any], deal: Partie) -> None:
