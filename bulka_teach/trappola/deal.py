@@ -303,6 +303,7 @@ class Partie:
         if verb == "play":
             assert isinstance(arg, Card)
             self.hands[seat].remove(arg)
+            self.trick.append((seat, arg))  # it lies on the table, the trick never completed
             self.events.append(Event("play", seat, {"card": arg.code, "renonc": renonc.reason}))
         else:
             assert isinstance(arg, Figura)

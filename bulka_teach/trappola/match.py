@@ -338,7 +338,7 @@ class TrappolaBulka(Game[Partie]):
             "players": sorted(seats),
             "pro": deal.pro,
             "multiplier": deal.multiplier,
-            "stock_card": deal.stock_card.code,
+            "stock_card": deal.stock_card.code if deal.dealt else None,
             "winner": outcome.winner if outcome else None,
             "result": outcome.result if outcome else None,
             "points": [pts.get(s) if s in seats else None for s in range(n)],

@@ -43,7 +43,7 @@ def deal_view(partie: Partie, viewer: int | None, n: int) -> dict[str, Any]:
         "replay": partie.replay,
         "hand": _sorted(partie.hands[viewer]) if playing and viewer is not None else [],
         "hand_counts": {str(s): len(partie.hands[s]) for s in seats},
-        "stock_card": partie.stock_card.code,
+        "stock_card": partie.stock_card.code if partie.dealt else None,  # face up once dealt, not before Pro
         "stock_count": len(partie.stock),
         "stock_card_taken_by": partie.stock_card_taker,
         "set_aside_counts": {str(s): len(partie.set_aside[s]) for s in seats},
