@@ -51,8 +51,8 @@ def run_record(record: Record) -> tuple[dict[str, Any], int]:
         "legal": sorted(game.legal_actions()),
         "log": [game.explain(e, None) for e in game.events],
     }
-    for key, value in result.items():  # a game's own top-level facts (Trappola: dealer, challenger, queue, …)
-        report.setdefault(key, value)
+    for key in game.referee_keys:  # a game's own top-level facts (Trappola: dealer, challenger, queue, …)
+        report.setdefault(key, result[key])
     if error is not None:
         report["error"] = error
     return report, OK if error is None else REFUSED

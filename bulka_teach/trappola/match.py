@@ -28,6 +28,7 @@ PRO_STREAK = 2  # wins in a row before Pro may be announced
 class TrappolaBulka(Game[Partie]):
     game_id = "trappola"
     pack = PACK
+    referee_keys = ("dealer", "challenger", "queue", "multiplier", "bulka")
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
