@@ -272,7 +272,7 @@ class Partie:
             return Refusal("no-manko", "You have asked Manko already in this Partie: one question covers every "
                                        "three-card set.")
         if not self._mankoable(self.other(seat)):
-            return Refusal("no-manko", f"There is nothing to ask: {'your opponent'} declared no three-card set of "
+            return Refusal("no-manko", "There is nothing to ask: your opponent declared no three-card set of "
                                        "kings, knights, knaves or twos (no Manko for fours or aces).")
         return None
 
