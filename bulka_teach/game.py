@@ -116,6 +116,8 @@ class Game(ABC, Generic[D]):
     """Base of each game's state machine (a whole session of play at one table); ``D`` is the game's deal."""
 
     game_id: ClassVar[str]
+    #: Keys of ``result()`` the referee reports at its top level besides the common ones (design.md's contract).
+    referee_keys: ClassVar[tuple[str, ...]] = ()
     #: Action strings whose parsed form never changes (looked up before calling ``_parse``).
     _parsed_once: ClassVar[dict[str, Any]] = {}
     # --- the session, kept by each game -----------------------------------------------

@@ -51,8 +51,8 @@ def run_record(record: Record) -> tuple[dict[str, Any], int]:
         "legal": sorted(game.legal_actions()),
         "log": [game.explain(e, None) for e in game.events],
     }
-    if "dealer" in result:  # the current or next dealer, for games whose deal passes round the table
-        report["dealer"] = result["dealer"]
+    for key in game.referee_keys:  # a game's own top-level facts (Trappola: dealer, challenger, …; Bouillotte: dealer)
+        report.setdefault(key, result[key])
     if error is not None:
         report["error"] = error
     return report, OK if error is None else REFUSED

@@ -298,10 +298,3 @@ def test_missing_file_exits_2(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "bulka_teach", "referee", str(tmp_path / "nowhere.json")],
                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     assert_malformed(proc.returncode, proc.stdout, proc.stderr, "nowhere.json")
-
-
-@pytest.mark.parametrize("game,players", [("trappola", ["Ann", "Ben"])])
-def test_games_not_yet_available(game, players):
-    code, out, err = run_referee({"game": game, "players": players, "seed": 1, "actions": []})
-    text = assert_malformed(code, out, err, game)
-    assert "not available yet" in text
