@@ -342,6 +342,15 @@ class Game(ABC, Generic[D]):
             return parsed
         return parsed, self._refusal(parsed)
 
+    def unreadable(self, action: object) -> Refusal | None:
+        """Why ``action`` could never be a legal action of this game, whatever the position (not a string, an
+        unknown verb, a bad card code, cards that make no meld, a stray space or capital); None for a well-formed
+        action, which the rules may still refuse now."""
+        if not isinstance(action, str):
+            return Refusal("unknown-action", f"{action!r} is not an action string")
+        parsed = self._parse(action)
+        return parsed if isinstance(parsed, Refusal) else None
+
     def name(self, seat: int) -> str:
         return self.setup.players[seat]
 
