@@ -994,33 +994,36 @@ def test_a_player_who_asked_about_a_hundred_can_always_move(deck):
     assert deal.outcome.points is not None and deal.scored_melds
 
 
-def test_a_declared_sequence_is_not_declared_again_after_an_exchange(deck):
+def test_a_declared_sequence_keeps_its_cards_and_is_not_declared_twice(deck):
     """A card counts in one sequence only (found by these tests; fixed in 175373a: the rest of a declared
-    sequence, left after exchanging its seven during play, was declared again and scored twice)."""
+    sequence, left after exchanging its seven during play, was declared again and scored twice). Since issue 12
+    a declared meld's cards cannot be exchanged away at all (shared/rules/czech-bulka.md), so the seven stays."""
     # Ann holds the fifty 7l-8l-9l-Xl; Ben takes leaves from the second candidate Kl, both pass the šíbr
-    # question, Ben leads Ab. Ann declares her fifty, exchanges the 7l for Kl during play: 8l-9l-Xl is left
-    # of the fifty she declared, and must not count again as a twenty.
+    # question, Ben leads Ab. Ann may exchange her 7l for the Kl until she declares her fifty; then not.
     cards = deck(forehand=["Ab", "Kb", "Ob", "8h", "9h", "Xh"], dealer=["7l", "8l", "9l", "Xl", "7a", "Aa"],
                  first="Ah", forehand_dokup=["Ub", "Al", "Oh"], dealer_dokup=["7b", "9a", "Ka"],
                  stock_top=["Kl", "Xb"])
-    game = Record(game="czech-bulka", players=PLAYERS[:2], dealer=0, decks=(tuple(cards),),
-                  actions=("pass", "pass", "take", "pass", "pass", "play Ab", "declare 7l-8l-9l-Xl",
-                           "exchange")).replay()
-    assert [c.code for c in game.deal.out_of_play] == ["7l"]
-    assert game.legal_actions() == ["play 7b"]
+    record = Record(game="czech-bulka", players=PLAYERS[:2], dealer=0, decks=(tuple(cards),),
+                    actions=("pass", "pass", "take", "pass", "pass", "play Ab"))
+    assert "exchange" in record.replay().legal_actions()
+    game = record.with_actions([*record.actions, "declare 7l-8l-9l-Xl"]).replay()
+    assert "exchange" not in game.legal_actions() and game.legal_actions() == ["play 7b"]
+    refusal = game.verdict("exchange")
+    assert refusal is not None and refusal.reason == "no-exchange" and "7l-8l-9l-Xl" in refusal.message
     refusal = game.verdict("declare 8l-9l-Xl")
     assert refusal is not None and refusal.reason == "meld-already-declared" and not refusal.renonc
     deal = game.deal
     while game.deal is deal:
         game.apply(game.legal_actions()[0])
-    assert [m.code for m in deal.scored_melds] == ["7l-8l-9l-Xl"]
+    assert [c.code for c in deal.out_of_play] == [] and [m.code for m in deal.scored_melds] == ["7l-8l-9l-Xl"]
     assert_points_identity(deal)
-    # the same with a hundred: once declared, its seven may be exchanged, but 8l-9l-Xl-Ul is no new fifty
+    # the same with a hundred: once declared, its seven stays, and 8l-9l-Xl-Ul is no new fifty
     cards = deck(forehand=["Al", "Ab", "Kb", "8h", "9h", "Xh"], dealer=["8l", "9l", "Xl", "Ul", "7a", "8a"],
                  first="Ah", forehand_dokup=["Ob", "Ub", "Oh"], dealer_dokup=["7l", "9a", "Xa"],
                  stock_top=["Kl", "Xb"])
     game = Record(game="czech-bulka", players=PLAYERS[:2], dealer=0, decks=(tuple(cards),),
                   actions=("pass", "pass", "take", "pass", "pass", "ask-hundred", "play-on", "play Al",
-                           "declare 7l-8l-9l-Xl-Ul", "exchange")).replay()
+                           "declare 7l-8l-9l-Xl-Ul")).replay()
+    assert game.verdict("exchange").reason == "no-exchange"
     assert game.verdict("declare 8l-9l-Xl-Ul").reason == "meld-already-declared"
     assert "declare 7a-8a-9a-Xa" in game.legal_actions(), "a sequence of another suit is still declared"

@@ -378,7 +378,7 @@ def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
         if action == "take":
             return f"With {suit} as trumps you make the game in {chance} of {deals}: you take (zadat)."
         if action == "pass":
-            return (f"With {suit} as trumps you would make the game in {chance} of {deals}: not often enough to "
+            return (f"With {suit} as trumps you would make the game in only {chance} of {deals}: not often enough to "
                     "risk the stake a falling declarer pays (over the bulka passing is worth more): you pass.")
         return "Taking would lose in every possible deal: you fold and pay the stake."
     if kind == "hundred":
