@@ -17,6 +17,14 @@ from .registry import GAMES, game_spec, spec_by_tag
 _B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _B32_READ = {ch: i for i, ch in enumerate(_B32)} | {"O": 0, "I": 1, "L": 1}
 SEED_BITS = 40
+SEED_DIGITS = 8  # a 40-bit seed in base 32; a checked code writes its seed in groups of 8 digits, zero-padded
+_CHECKED = 4  # parts of a checked code: head, rules id, seed, check character
+_GF32_POLY = 0b100101  # x^5 + x^2 + 1, primitive: the check's field GF(32)
+_EXAMPLE = "CB2-std-4KQ7M2XA-N"  # the README's example code, with its check character
+
+#: what the learner is told when a code has a typo: what is wrong and what to do, in plain words
+TYPO = ("{code} has a typo: a character of it is wrong, missing or extra, or two are swapped. Copy the code "
+        "again exactly as it was given to you (it looks like {example})")
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
@@ -73,16 +81,40 @@ def decode_seed(text: str) -> int:
     value = 0
     for ch in text.upper():
         if ch not in _B32_READ:
-            raise DealCodeError(f"{ch!r} cannot appear in the seed part of a deal code (use 0-9 and A-Z but U)")
+            raise DealCodeError(f"{ch!r} cannot appear in the last part of a deal code, which is made of digits "
+                                "and letters; U is never one of them")
         value = value * 32 + _B32_READ[ch]
     return value
+
+
+def _times_x(value: int) -> int:
+    """``value`` times x in GF(32)."""
+    value <<= 1
+    return value ^ _GF32_POLY if value & 32 else value
+
+
+def check_character(body: str) -> str:
+    """The check character of a code's ``body`` (``CB2-std-4KQ7M2XA``): the body's characters as elements of
+    GF(32) (a seed digit its value, any other character its code point's low five bits), each weighted by its
+    own power of x (Horner's rule; x has order 31, so neighbours never share a weight). A different field
+    element in one place, or two different neighbours swapped, always changes it; a character dropped or added
+    is caught by the seed's width, always a multiple of ``SEED_DIGITS`` (``DealCode.parse``)."""
+    value = 1
+    for ch in body.upper():
+        if ch == "-":
+            continue
+        value = _times_x(value) ^ _B32_READ.get(ch, ord(ch) & 31)
+    return _B32[value]
 
 
 @dataclass(frozen=True)
 class DealCode:
     """A short code naming a deal: game, number of players, house rules and seed.
 
-    Printed as ``CB2-std-4KQ7M2XA``: game tag and players, rules id, seed in base 32.
+    Printed as ``CB2-std-4KQ7M2XA-N``: game tag and players, rules id, seed in base 32 (zero-padded to a
+    multiple of ``SEED_DIGITS`` digits: 8 for every seed the app makes), and a check character, so that a
+    mistyped code is answered "this code has a typo" rather than dealt as another deal. Codes printed before
+    the check (``CB2-std-4KQ7M2XA``, ``CB2-std-7``: up to 8 seed digits) still read.
     """
 
     game: str
@@ -91,7 +123,14 @@ class DealCode:
     seed: int
 
     def __str__(self) -> str:
-        return f"{game_spec(self.game).tag}{self.players}-{self.rules_id}-{encode_seed(self.seed)}"
+        return f"{self.body}-{check_character(self.body)}"
+
+    @property
+    def body(self) -> str:
+        """The code without its check character (the seed in whole groups of ``SEED_DIGITS`` digits)."""
+        digits = encode_seed(self.seed)
+        width = -(-len(digits) // SEED_DIGITS) * SEED_DIGITS
+        return f"{game_spec(self.game).tag}{self.players}-{self.rules_id}-{digits.rjust(width, '0')}"
 
     def record(self, players: Sequence[str]) -> Record:
         """A record that starts this deal for these players (the cut, then every deck, from the seed)."""
@@ -102,21 +141,53 @@ class DealCode:
 
     @classmethod
     def parse(cls, code: str) -> DealCode:
-        """Read a deal code; a DealCodeError says what is wrong with it."""
+        """Read a deal code, with its check character or from before it; a DealCodeError says, in the learner's
+        words, what is wrong with it (a typo the check catches, a part that reads as nothing)."""
         text = (code or "").strip()
         parts = text.split("-")
-        if len(parts) != 3:
-            raise DealCodeError(f"{code!r} is not a deal code: it has three parts joined by '-', like CB2-std-4KQ7M2XA")
-        head, rules_id, seed_text = parts
+        shown = text or repr(code)
+        if len(parts) == _CHECKED:
+            head, rules_id, seed_text, check = parts
+            if not _checked_shape(seed_text, check) or check_character("-".join(parts[:3])) != check.upper():
+                raise DealCodeError(TYPO.format(code=shown, example=_EXAMPLE))
+        elif len(parts) == _CHECKED - 1:
+            head, rules_id, seed_text = parts
+            whole, last = seed_text[:-1], seed_text[-1:]
+            if _checked_shape(whole, last) and check_character(f"{head}-{rules_id}-{whole}") == last.upper():
+                seed_text = whole  # a checked code whose last '-' was dropped
+            elif len(seed_text) > SEED_DIGITS:  # codes without a check were printed from 40-bit seeds
+                raise DealCodeError(TYPO.format(code=shown, example=_EXAMPLE))
+        else:
+            raise DealCodeError(f"{shown} is not a deal code: a deal code is four parts joined by '-', like "
+                                f"{_EXAMPLE}. Copy it again exactly as it was given to you")
         spec = spec_by_tag(head[:2].upper())
         if spec is None:
-            raise DealCodeError(f"{code!r}: {head[:2]!r} names no game; the games are "
-                                + ", ".join(f"{s.tag} ({s.game})" for s in GAMES.values()))
+            raise DealCodeError(f"{shown} is not a deal code of any game here: it begins with {head[:2]!r}, and the "
+                                "codes begin with " + ", ".join(f"{s.tag} ({s.title})" for s in GAMES.values())
+                                + ". Copy it again exactly as it was given to you")
         try:
             players = int(head[2:])
         except ValueError:
-            raise DealCodeError(f"{code!r}: after {spec.tag} comes the number of players, e.g. {spec.tag}2") from None
+            raise DealCodeError(f"{shown}: after {spec.tag} comes the number of players, e.g. {spec.tag}2") from None
         if players not in spec.players:
-            raise DealCodeError(f"{code!r}: {spec.game} is for {min(spec.players)} to {max(spec.players)} players")
-        spec.rules_from_id(rules_id)  # raises DealCodeError when the rules id is unknown
-        return cls(spec.game, players, rules_id, decode_seed(seed_text))
+            raise DealCodeError(f"{shown}: {spec.title} is for {min(spec.players)} to {max(spec.players)} players, "
+                                f"and this code says {players}")
+        try:
+            spec.rules_from_id(rules_id)
+        except DealCodeError as err:
+            raise DealCodeError(f"{shown} has a typo in its middle part, {rules_id!r}, which says the house rules "
+                                "(std for the usual ones): this table knows no such house rules. Copy the code again "
+                                "exactly as it was given to you", detail=str(err)) from None
+        try:
+            seed = decode_seed(seed_text)
+        except DealCodeError as err:
+            raise DealCodeError(f"{shown}: {err}. Copy the code again exactly as it was given to you") from None
+        return cls(spec.game, players, rules_id, seed)
+
+
+def _checked_shape(seed_text: str, check: str) -> bool:
+    """Whether a seed part and a check character have the shape a checked code gives them: one check character,
+    and the seed in whole groups of ``SEED_DIGITS`` digits, no group of leading zeros but for the seed 0."""
+    if len(check) != 1 or not seed_text or len(seed_text) % SEED_DIGITS:
+        return False
+    return len(seed_text) == SEED_DIGITS or seed_text[:SEED_DIGITS].strip("0Oo") != ""

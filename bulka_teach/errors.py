@@ -31,4 +31,9 @@ class ScenarioError(ValueError):
 
 
 class DealCodeError(ValueError):
-    """A deal code that cannot be read."""
+    """A deal code that cannot be read: the message is for the learner; ``detail``, when there is one, is the
+    exact reason for a teacher or a test (e.g. the house-rules option a rules id gets wrong)."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail if detail is not None else message

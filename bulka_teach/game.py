@@ -118,6 +118,10 @@ class Game(ABC, Generic[D]):
     game_id: ClassVar[str]
     #: Keys of ``result()`` the referee reports at its top level besides the common ones (design.md's contract).
     referee_keys: ClassVar[tuple[str, ...]] = ()
+    #: Whether the referee treats an action string this game cannot read as malformed input (exit 2; Czech
+    #: Bulka), or leaves it to the rules' refusal with its reason code (exit 1; the Trappola and Bouillotte
+    #: protocols answer an unknown verb with ``unknown-action``; a bad card code is malformed in every game).
+    unreadable_is_malformed: ClassVar[bool] = True
     #: Action strings whose parsed form never changes (looked up before calling ``_parse``).
     _parsed_once: ClassVar[dict[str, Any]] = {}
     # --- the session, kept by each game -----------------------------------------------
@@ -362,6 +366,17 @@ class Game(ABC, Generic[D]):
         if isinstance(parsed, Refusal):
             return parsed
         return parsed, self._refusal(parsed)
+
+    def unreadable(self, action: object) -> Refusal | None:
+        """Why ``action`` could never be a legal action of this game, whatever the position (not a string, an
+        unknown verb, a bad card code, cards that make no meld, a stray space or capital); None for a well-formed
+        action, which the rules may still refuse now."""
+        if not isinstance(action, str):
+            return Refusal("unknown-action", f"{action!r} is not an action string")
+        parsed = self._parse(action)
+        if not isinstance(parsed, Refusal):
+            return None
+        return parsed if self.unreadable_is_malformed or parsed.reason == "bad-card" else None
 
     def name(self, seat: int) -> str:
         return self.setup.players[seat]

@@ -66,11 +66,20 @@ class Record:
         if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
             raise ScenarioError("'players' must be a list of player names")
         actions = data.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        if not isinstance(actions, list):
             raise ScenarioError("'actions' must be a list of action strings")
+        for index, action in enumerate(actions):
+            if not isinstance(action, str):
+                raise ScenarioError(f"action {index} is {_json_name(action)}, not an action string"
+                                    + (": an action is missing there" if action is None else ""))
         decks = data.get("decks", [])
         if not isinstance(decks, list) or not all(isinstance(d, list) for d in decks):
             raise ScenarioError("'decks' must be a list of decks, each a list of card codes")
+        for number, deck in enumerate(decks):
+            for index, card in enumerate(deck):
+                if not isinstance(card, str):
+                    raise ScenarioError(f"deck {number}, card {index} is {_json_name(card)}, not a card code"
+                                        + (": a card code is missing there" if card is None else ""))
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise ScenarioError("'seed' must be a whole number of 0 or more")
@@ -91,7 +100,7 @@ class Record:
             raise ScenarioError("'exposed' must list, deck by deck, null or the index of the card exposed")
         return cls(game=data["game"], players=tuple(players), rules=rules, dealer=dealer,
                    queue=tuple(queue) if queue is not None else None, seed=seed,
-                   decks=tuple(tuple(str(c) for c in d) for d in decks), actions=tuple(actions),
+                   decks=tuple(tuple(d) for d in decks), actions=tuple(actions),
                    chips=tuple(chips) if chips is not None else None, exposed=tuple(exposed))
 
     @classmethod
@@ -115,6 +124,11 @@ class Record:
         for action in self.actions:
             game.apply(action)
         return game
+
+
+def _json_name(value: Any) -> str:
+    """A JSON value as the scenario wrote it (null, true, 5), for an error message."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def undo(game: Game, steps: int = 1) -> Game:

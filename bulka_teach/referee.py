@@ -1,7 +1,8 @@
 """The referee: run a scenario (JSON) and report the outcome (JSON). A contract of shared/design.md.
 
-Exit status 0 when every action was applied, 1 at the first refused action (everything before
-it applied), 2 for malformed input (unknown game, bad card code, bad deck, bad option).
+Exit status 0 when every action was applied, 1 at the first refused action (a well-formed action the
+rules refuse; everything before it applied), 2 for malformed input (unknown game, bad card code, bad deck,
+bad option, an action string that names no action, a file that is not UTF-8 JSON): one line, no traceback.
 """
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ def run_scenario(data: Any) -> tuple[dict[str, Any], int]:
 def run_record(record: Record) -> tuple[dict[str, Any], int]:
     """The referee's report on a scenario read into a Record, and the exit status."""
     game = record.start()
+    for index, action in enumerate(record.actions):  # an action string that names no action is malformed input
+        malformed = game.unreadable(action)
+        if malformed is not None:
+            raise ScenarioError(f"action {index} ({action!r}) cannot be read: {malformed.message}")
     steps: list[dict[str, Any]] = []
     error: dict[str, Any] | None = None
     for index, action in enumerate(record.actions):
@@ -30,9 +35,7 @@ def run_record(record: Record) -> tuple[dict[str, Any], int]:
         legal = sorted(game.legal_actions())
         try:
             events = game.apply(action)
-        except IllegalAction as err:
-            if err.reason == "bad-card":
-                raise ScenarioError(f"action {index} ({action!r}): {err.message}") from None
+        except IllegalAction as err:  # a well-formed action the rules refuse now
             error = {"index": index, "action": action, "reason": err.reason, "message": err.message}
             break
         step: dict[str, Any] = {"seat": seat, "action": action, "legal": legal}
@@ -58,6 +61,11 @@ def run_record(record: Record) -> tuple[dict[str, Any], int]:
     return report, OK if error is None else REFUSED
 
 
+def _not_utf8(where: str, exc: UnicodeDecodeError) -> str:
+    return (f"cannot read {where}: it is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); "
+            "save the scenario as UTF-8 JSON")
+
+
 def main(path: str | None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Read the scenario from ``path`` (or standard input), print the report, return the exit status."""
     try:
@@ -67,8 +75,14 @@ def main(path: str | None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
                     text = handle.read()
             except OSError as exc:
                 raise ScenarioError(f"cannot read {path}: {exc.strerror}") from None
+            except UnicodeDecodeError as exc:
+                raise ScenarioError(_not_utf8(path, exc)) from None
         else:
-            text = sys.stdin.read()
+            try:  # the bytes, decoded here: a locale's error handler would let a stray byte through
+                buffer = getattr(sys.stdin, "buffer", None)
+                text = buffer.read().decode("utf-8") if buffer is not None else sys.stdin.read()
+            except UnicodeDecodeError as exc:
+                raise ScenarioError(_not_utf8("standard input", exc)) from None
         report, status = run_record(Record.from_json(text))
     except ScenarioError as exc:
         message = str(exc)

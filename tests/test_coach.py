@@ -8,6 +8,7 @@ from bulka_teach.bots.coach import Coach
 from bulka_teach.bots.sampling import Estimate, Evaluation
 from bulka_teach.czech.ai.coaching import describe
 from bulka_teach.czech.ai.sampling import SamplingBot
+from bulka_teach.czech.ai.teaching import advice_of_rules
 from bulka_teach.czech.rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from bulka_teach.czech.stacking import stack_deck
 
@@ -145,3 +146,69 @@ def test_among_equal_actions_the_hint_follows_the_teaching_rule():
     hint = Coach(TrickEvaluator()).hint(view)
     assert (hint.action, hint.rule) == ("exchange", "sibr-when-you-can")
     assert "does as well as pass" in hint.why
+
+
+def _learner_views(record: Record, seat: int) -> list[tuple[int, dict]]:
+    """(index, view) at each of ``seat``'s decisions with a choice, as the live table would show them."""
+    game, out = record.start(), []
+    for index, action in enumerate(record.actions):
+        if game.to_move == seat and len(game.legal_actions()) > 1:
+            out.append((index, game.view(seat)))
+        game.apply(action)
+    return out
+
+
+def test_hint_and_review_value_the_same_decision_the_same_way():
+    """Hint once said Ah where Review's best was Oa: both now draw each view's worlds from the coach's seed and that
+    view alone, with no time cap, whatever the coach evaluated before."""
+    record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])
+    decisions = _learner_views(record, seat=0)
+    assert len(decisions) >= 2
+    review = {item.index: item for item in Coach(level="easy", seed=3).review(record, seat=0)}
+    hinting = Coach(level="easy", seed=3)
+    for index, view in reversed(decisions):  # hints asked in another order than the review's, after other views
+        hint = hinting.hint(view)
+        assert review[index].best == hint.action, index
+        assert review[index].view == view
+        again = Coach(level="easy", seed=3).hint(view)
+        assert again.values == hint.values  # the same estimates, not only the same best
+
+
+def test_the_coachs_evaluator_is_deterministic_per_view_while_the_bot_runs_on():
+    view = _record(["take", "pass", "exchange", "play Xl"]).replay().view(0)
+    other = _record(["take", "pass"]).replay().view(0)
+    coach = Coach(level="easy", seed=1).evaluator(view)
+    first = coach.evaluate(view).estimates
+    coach.evaluate(other)
+    assert coach.evaluate(view).estimates == first
+    bot = SamplingBot(level="easy", seed=1, time_cap=None)  # a playing bot's generator runs on across views
+    assert [bot.evaluate(view).estimates == first for _ in range(3)].count(False) >= 1
+
+
+class Alike:
+    """A test evaluator that values every legal action alike (so the teaching rules choose among them)."""
+
+    def evaluate(self, view: dict) -> Evaluation:
+        return Evaluation({a: Estimate(0.5, 0.0, None) for a in view["legal"]}, worlds=1, decision="trump")
+
+
+def test_a_hint_names_a_rule_whose_conditions_hold_for_the_hand():
+    """A hint once named take-with-strong-trumps for a hand holding a single trump, the 7a."""
+    deck = {"forehand": ["7a", "Ah", "Xh", "Al", "Xl", "Ab"], "dealer": ["7h", "8h", "8l", "Ua", "8a", "9b"],
+            "first": "Ka", "stock_top": ["Uh"]}
+    view = _record([], deck).replay().view(1)  # Ben, the forehand, is offered acorns: one trump, three aces
+    assert view["deal"]["offer"]["suit"] == "a" and sorted(view["legal"]) == ["pass", "take"]
+    hint = Coach(Alike()).hint(view)
+    assert (hint.action, hint.rule) == ("take", "take-with-aces-and-melds")
+    names = {rule.name: advice for rule, advice in advice_of_rules(view)}
+    assert "take-with-strong-trumps" not in names and "pass-a-weak-hand" not in names  # neither is true of it
+    assert "only 1 trump (7a)" in names["take-with-aces-and-melds"].why
+    strong = dict(deck, forehand=["7a", "Oa", "9a", "Aa", "Xl", "Ab"])
+    assert Coach(Alike()).hint(_record([], strong).replay().view(1)).rule == "take-with-strong-trumps"
+
+
+def test_review_costs_count_chips_over_the_bulka():
+    record = _record(["take", "pass", "exchange", "play Xl", "play 8l"])
+    follow = _sampling_coach().review(record, seat=0)[-1]
+    assert follow.cost_chips is not None and follow.cost_chips > 0
+    assert "chips over the bulka on average" in follow.sentence

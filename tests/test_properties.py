@@ -22,6 +22,7 @@ from bulka_teach import GAMES, DealCode, DealCodeError, IllegalAction, Record, u
 from bulka_teach.czech.deal import PLAY, TRUMP, Deal
 from bulka_teach.czech.melds import TWENTY, find_melds
 from bulka_teach.czech.rules import LAST_TRICK, PACK, CzechRules, points
+from bulka_teach.dealing import decode_seed
 
 PLAYERS = ("Ann", "Ben", "Cid")
 ALL_CODES = [c.code for c in PACK.cards]
@@ -723,8 +724,9 @@ def test_rules_ids_are_read_only_in_their_standard_form(rules):
         with pytest.raises(ValueError, match="standard form") as err:
             CzechRules.from_id(other)
         assert repr(rules_id) in str(err.value), "the refusal names the standard form"
-        with pytest.raises(DealCodeError, match="standard form"):
+        with pytest.raises(DealCodeError) as code_err:
             DealCode.parse(f"CB2-{other}-4KQ7")
+        assert "standard form" in code_err.value.detail and "rules id" not in str(code_err.value)
 
 
 @pytest.mark.parametrize("rules_id, standard", [
@@ -743,8 +745,9 @@ def test_non_standard_rules_ids_are_refused_with_the_standard_form(rules_id, sta
     assert CzechRules.from_id(standard).rules_id == standard
     with pytest.raises(DealCodeError) as err:
         DealCode.parse(f"CB2-{rules_id}-4KQ7")
-    assert f"write {standard!r}" in str(err.value) and "Traceback" not in str(err.value)
-    assert str(DealCode.parse(f"CB2-{standard}-4KQ7")) == f"CB2-{standard}-4KQ7"
+    assert f"write {standard!r}" in err.value.detail and "Traceback" not in str(err.value)
+    assert "has a typo in its middle part" in str(err.value) and "rules id" not in str(err.value)
+    assert str(DealCode.parse(f"CB2-{standard}-4KQ7")).startswith(f"CB2-{standard}-00004KQ7-")
 
 
 @settings(max_examples=300, deadline=None)
@@ -782,16 +785,71 @@ def test_a_stacked_game_has_no_deal_code():
 
 def test_deal_code_forgives_letters_that_look_like_digits():
     code = DealCode("czech-bulka", 2, "std", int("10", 32))
-    assert str(code) == "CB2-std-10"
+    assert str(code) == "CB2-std-00000010-G"
     assert DealCode.parse("CB2-std-IO") == code
     assert DealCode.parse("CB2-std-lo") == code
+    assert DealCode.parse("cb2-std-oooooo1o-g") == code
+
+
+def _one_typo(text: str) -> set[str]:
+    """Every text one typo away from ``text``: a character changed, dropped, added, or two neighbours swapped."""
+    alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ-.ILOUabc"
+    out = {text + ch for ch in alphabet}
+    for i in range(len(text)):
+        out.add(text[:i] + text[i + 1:])
+        out.update(text[:i] + ch + text[i + 1:] for ch in alphabet)
+        out.update(text[:i] + ch + text[i:] for ch in alphabet)
+        if i + 1 < len(text):
+            out.add(text[:i] + text[i + 1] + text[i] + text[i + 2:])
+    return out - {text}
+
+
+@pytest.mark.parametrize("code", [DealCode("czech-bulka", 2, "std", decode_seed("4KQ7M2XA")),
+                                  DealCode("czech-bulka", 2, "std", 7), DealCode("czech-bulka", 3, "s20.b1", 0),
+                                  DealCode("czech-bulka", 2, "std", 2**40 - 1),
+                                  DealCode("czech-bulka", 2, "std", 2**64)])
+def test_one_typo_in_a_deal_code_is_caught_never_dealt(code):
+    """A code one typo away either reads as the same deal (a lower-case letter, O for 0) or is refused; the
+    seed's typos are named as a typo in the learner's words (a code one character short once dealt another deal)."""
+    text = str(code)
+    assert DealCode.parse(text) == code
+    typo = 0
+    for variant in _one_typo(text):
+        try:
+            assert DealCode.parse(variant) == code, f"{variant!r} dealt another deal than {text!r}"
+        except DealCodeError as err:
+            message = str(err)
+            assert "Traceback" not in message and "rules id" not in message and "use 0-9" not in message
+            typo += "has a typo" in message
+    assert typo > 100
+
+
+def test_the_typo_sentence_says_what_is_wrong_and_what_to_do():
+    with pytest.raises(DealCodeError) as err:
+        DealCode.parse("CB2-std-4KQ7M2X-N")  # one character short
+    assert str(err.value) == ("CB2-std-4KQ7M2X-N has a typo: a character of it is wrong, missing or extra, or two "
+                              "are swapped. Copy the code again exactly as it was given to you (it looks like "
+                              "CB2-std-4KQ7M2XA-N)")
+    assert str(DealCode.parse("CB2-std-4KQ7M2XA")) == "CB2-std-4KQ7M2XA-N"  # the README's example, checked
+
+
+@pytest.mark.parametrize("old", ["CB2-std-4KQ7M2XA", "CB2-std-7", "CB2-s20.b1-4KQ7M2XA", "CB3-std-2", "CB2-std-0"])
+def test_codes_from_before_the_check_still_read(old):
+    code = DealCode.parse(old)
+    head, rules_id, seed = old.split("-")
+    assert code == DealCode("czech-bulka", int(head[2]), rules_id, decode_seed(seed))
+    assert DealCode.parse(str(code)) == code and str(code).count("-") == 3
+    text = str(code)
+    assert DealCode.parse(text[:-2] + text[-1]) == code  # the '-' before the check character dropped
 
 
 @pytest.mark.parametrize("code, words", [
-    ("", "three parts"),
-    ("CB2", "three parts"),
-    ("CB2-std-4K-Q", "three parts"),
-    ("ZZ2-std-4KQ7", "names no game"),
+    ("", "four parts"),
+    ("CB2", "four parts"),
+    ("CB2-std-4K-Q", "has a typo"),
+    ("CB2-std-4KQ7M2XA-X", "has a typo"),
+    ("CB2-std-4KQ7M2XAX", "has a typo"),
+    ("ZZ2-std-4KQ7", "not a deal code of any game"),
     ("CBx-std-4KQ7", "number of players"),
     ("CB-std-4KQ7", "number of players"),
     ("CB7-std-4KQ7", "2 to 3 players"),
@@ -809,9 +867,9 @@ def test_malformed_deal_codes_are_explained(code, words):
     with pytest.raises(DealCodeError) as err:
         DealCode.parse(code)
     message = str(err.value)
-    assert words in message
+    assert words in f"{message} {err.value.detail}"  # the learner's sentence, or the exact reason behind it
     assert len(message.split()) >= 4, f"not a sentence: {message!r}"
-    assert "Traceback" not in message
+    assert "Traceback" not in message and "rules id" not in message and "use 0-9" not in message
 
 
 @settings(max_examples=400, deadline=None)
@@ -936,33 +994,36 @@ def test_a_player_who_asked_about_a_hundred_can_always_move(deck):
     assert deal.outcome.points is not None and deal.scored_melds
 
 
-def test_a_declared_sequence_is_not_declared_again_after_an_exchange(deck):
+def test_a_declared_sequence_keeps_its_cards_and_is_not_declared_twice(deck):
     """A card counts in one sequence only (found by these tests; fixed in 175373a: the rest of a declared
-    sequence, left after exchanging its seven during play, was declared again and scored twice)."""
+    sequence, left after exchanging its seven during play, was declared again and scored twice). Since issue 12
+    a declared meld's cards cannot be exchanged away at all (shared/rules/czech-bulka.md), so the seven stays."""
     # Ann holds the fifty 7l-8l-9l-Xl; Ben takes leaves from the second candidate Kl, both pass the šíbr
-    # question, Ben leads Ab. Ann declares her fifty, exchanges the 7l for Kl during play: 8l-9l-Xl is left
-    # of the fifty she declared, and must not count again as a twenty.
+    # question, Ben leads Ab. Ann may exchange her 7l for the Kl until she declares her fifty; then not.
     cards = deck(forehand=["Ab", "Kb", "Ob", "8h", "9h", "Xh"], dealer=["7l", "8l", "9l", "Xl", "7a", "Aa"],
                  first="Ah", forehand_dokup=["Ub", "Al", "Oh"], dealer_dokup=["7b", "9a", "Ka"],
                  stock_top=["Kl", "Xb"])
-    game = Record(game="czech-bulka", players=PLAYERS[:2], dealer=0, decks=(tuple(cards),),
-                  actions=("pass", "pass", "take", "pass", "pass", "play Ab", "declare 7l-8l-9l-Xl",
-                           "exchange")).replay()
-    assert [c.code for c in game.deal.out_of_play] == ["7l"]
-    assert game.legal_actions() == ["play 7b"]
+    record = Record(game="czech-bulka", players=PLAYERS[:2], dealer=0, decks=(tuple(cards),),
+                    actions=("pass", "pass", "take", "pass", "pass", "play Ab"))
+    assert "exchange" in record.replay().legal_actions()
+    game = record.with_actions([*record.actions, "declare 7l-8l-9l-Xl"]).replay()
+    assert "exchange" not in game.legal_actions() and game.legal_actions() == ["play 7b"]
+    refusal = game.verdict("exchange")
+    assert refusal is not None and refusal.reason == "no-exchange" and "7l-8l-9l-Xl" in refusal.message
     refusal = game.verdict("declare 8l-9l-Xl")
     assert refusal is not None and refusal.reason == "meld-already-declared" and not refusal.renonc
     deal = game.deal
     while game.deal is deal:
         game.apply(game.legal_actions()[0])
-    assert [m.code for m in deal.scored_melds] == ["7l-8l-9l-Xl"]
+    assert [c.code for c in deal.out_of_play] == [] and [m.code for m in deal.scored_melds] == ["7l-8l-9l-Xl"]
     assert_points_identity(deal)
-    # the same with a hundred: once declared, its seven may be exchanged, but 8l-9l-Xl-Ul is no new fifty
+    # the same with a hundred: once declared, its seven stays, and 8l-9l-Xl-Ul is no new fifty
     cards = deck(forehand=["Al", "Ab", "Kb", "8h", "9h", "Xh"], dealer=["8l", "9l", "Xl", "Ul", "7a", "8a"],
                  first="Ah", forehand_dokup=["Ob", "Ub", "Oh"], dealer_dokup=["7l", "9a", "Xa"],
                  stock_top=["Kl", "Xb"])
     game = Record(game="czech-bulka", players=PLAYERS[:2], dealer=0, decks=(tuple(cards),),
                   actions=("pass", "pass", "take", "pass", "pass", "ask-hundred", "play-on", "play Al",
-                           "declare 7l-8l-9l-Xl-Ul", "exchange")).replay()
+                           "declare 7l-8l-9l-Xl-Ul")).replay()
+    assert game.verdict("exchange").reason == "no-exchange"
     assert game.verdict("declare 8l-9l-Xl-Ul").reason == "meld-already-declared"
     assert "declare 7a-8a-9a-Xa" in game.legal_actions(), "a sequence of another suit is still declared"

@@ -298,3 +298,105 @@ def test_missing_file_exits_2(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "bulka_teach", "referee", str(tmp_path / "nowhere.json")],
                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     assert_malformed(proc.returncode, proc.stdout, proc.stderr, "nowhere.json")
+
+
+
+# ----------------------------------------------------------------------------------------------
+# Loose ends found by outside scenarios (issue 12, item 7)
+# ----------------------------------------------------------------------------------------------
+
+# Ben (seat 1, forehand) holds the twenty 7h-8h-9h and takes hearts on the Kh; the Ah lies on the stock.
+SEVEN_IN_MELD = stack_deck(forehand=["7h", "8h", "9h", "Al", "Xl", "Ab"], dealer=["Oa", "Ka", "Ua", "Kb", "Ob", "Ub"],
+                           first="Kh", forehand_dokup=["Aa", "Xa", "Kl"], dealer_dokup=["7b", "8b", "9b"],
+                           stock_top=["Ah"])
+
+
+def test_a_declared_melds_card_is_not_exchanged_away_and_the_meld_scores():
+    """After ``declare 7h-8h-9h`` the 7h stays: no exchange is offered, and the twenty scores 20 (the rule added to
+    shared/rules/czech-bulka.md: a declared meld's cards cannot be exchanged away)."""
+    actions = ["take", "pass", "pass", "declare 7h-8h-9h", "play Al", "play 7b"]
+    report = report_of(scenario(decks=[SEVEN_IN_MELD], actions=actions))
+    assert "exchange" in report["steps"][3]["legal"]  # before declaring, Ben may still exchange the 7h
+    assert "exchange" not in report["steps"][4]["legal"]
+    assert report["deals"][0]["melds"] == [{"seat": 1, "meld": "7h-8h-9h", "points": 20}]
+    assert "exchange" not in report["legal"]
+
+
+def test_exchanging_a_declared_melds_card_is_refused_with_the_rule():
+    actions = ["take", "pass", "pass", "declare 7h-8h-9h", "exchange"]
+    report = report_of(scenario(decks=[SEVEN_IN_MELD], actions=actions), status=1)
+    error = report["error"]
+    assert (error["index"], error["reason"]) == (4, "no-exchange")
+    assert "7h-8h-9h" in error["message"] and "cannot be exchanged" in error["message"]
+    assert report["legal"] and all(a.startswith("play ") for a in report["legal"])  # the game as it was: plays
+
+
+@pytest.mark.parametrize("bad", ["play Ax", "play  Ah", "tkae", "Take", "take ", " take", "play", "declare 7h-8h-Kh"])
+@pytest.mark.parametrize("before", [[], ["take"], ["play Ah"]])  # first, after a legal action, after a refused one
+def test_every_action_string_that_does_not_parse_exits_2_naming_its_index(bad, before, tmp_path):
+    actions = [*before, bad]
+    code, out, err = run_referee(scenario(actions=actions), tmp_path)
+    text = assert_malformed(code, out, err, f"action {len(before)} ({bad!r})")
+    assert "cannot be read" in text
+
+
+def test_a_well_formed_refused_action_still_exits_1():
+    report = report_of(scenario(actions=["take", "take"]), status=1)
+    assert report["error"]["reason"] == "not-now"
+
+
+def test_a_scenario_file_that_is_not_utf8_is_a_one_line_error(tmp_path):
+    path = tmp_path / "latin1.json"
+    text = json.dumps(scenario(players=["Zoë", "Ben"]), ensure_ascii=False)
+    path.write_bytes(text.encode("utf-8").replace("ë".encode(), b"\xeb"))  # Latin-1's ë
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for command, stdin in (([str(path)], None), ([], path.read_bytes())):
+        proc = subprocess.run([sys.executable, "-m", "bulka_teach", "referee", *command], input=stdin,
+                              capture_output=True, cwd=ROOT, env=env, timeout=60)
+        text = assert_malformed(proc.returncode, proc.stdout.decode(), proc.stderr.decode(), "UTF-8")
+        assert "0xeb" in text
+
+
+def test_a_non_holder_at_the_exchange_question_is_told_only_what_is_legal():
+    report = report_of(scenario(actions=["take", "play Ab"]), status=1)  # nobody holds the 7h
+    message = report["error"]["message"]
+    assert report["steps"][-1]["legal"] == ["pass", "take"]  # Ben took trumps; now the exchange question
+    assert "so pass" in message and "exchange, or pass" not in message
+    holder = report_of(scenario(decks=[SEVEN_IN_MELD], actions=["take", "play Al"]), status=1)
+    assert "exchange, or pass" in holder["error"]["message"]  # Ben holds the 7h: both answers are his
+
+
+# Ben (forehand) and Ann each hold a twenty up to the king: equal melds, so the leader of the first trick scores.
+EQUAL_MELDS = stack_deck(forehand=["Ul", "Ol", "Kl", "Ah", "Xh", "Ab"], dealer=["Ua", "Oa", "Ka", "7b", "8b", "Xb"],
+                         first="9h", forehand_dokup=["Aa", "Xa", "9l"], dealer_dokup=["7l", "8l", "9b"],
+                         stock_top=["7a"])
+
+
+def test_equal_melds_are_logged_as_decided_by_the_leader():
+    actions = ["take", "pass", "pass", "declare Ul-Ol-Kl", "play 9l", "declare Ua-Oa-Ka", "play 7l"]
+    report = report_of(scenario(decks=[EQUAL_MELDS], actions=actions))
+    assert report["deals"][0]["melds"] == [{"seat": 1, "meld": "Ul-Ol-Kl", "points": 20}]
+    scored = [line for line in report["log"] if "scores 20" in line]
+    assert scored == ["The best melds are equal: the one who led the first trick wins the tie, so Ben scores 20 for "
+                      "twenty (dvacet)."]
+    assert not any("higher one" in line for line in report["log"])
+    higher = report_of(scenario(decks=[EQUAL_MELDS], actions=actions[:5] + ["play 7l"]))  # Ann declares nothing
+    assert any("Ben's meld is the higher one" in line for line in higher["log"])
+
+
+def test_queue_with_two_players_is_an_error():
+    code, out, err = run_referee(scenario(queue=[1]))
+    text = assert_malformed(code, out, err, "queue")
+    assert "two players" in text
+
+
+@pytest.mark.parametrize("deck_value,action_value,words", [
+    (None, "take", ["deck 0, card 5 is null", "a card code is missing"]),
+    (7, "take", ["deck 0, card 5 is 7, not a card code"]),
+    ("Ah", None, ["action 1 is null", "an action is missing"]),
+])
+def test_a_null_card_or_action_is_named_as_missing(deck_value, action_value, words):
+    deck = list(PLAIN) if deck_value == "Ah" else bad_deck(5, deck_value)
+    code, out, err = run_referee(scenario(decks=[deck], actions=["take", action_value]))
+    text = assert_malformed(code, out, err, *words)
+    assert "None" not in text

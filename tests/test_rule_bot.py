@@ -95,6 +95,15 @@ def test_take_with_strong_trumps():
     _assert_fires(_view(STRONG_HEARTS, []), "take-with-strong-trumps", "take")
 
 
+def test_take_with_aces_and_melds():
+    """A strong hand with fewer than three trumps is taken by another rule than take-with-strong-trumps."""
+    deck = {"forehand": ["7a", "Ah", "Xh", "Al", "Xl", "Ab"], "dealer": ["7h", "8h", "8l", "Ua", "8a", "9b"],
+            "first": "Ka", "stock_top": ["Uh"]}
+    _assert_fires(_view(deck, []), "take-with-aces-and-melds", "take")
+    names = [rule.name for rule, _ in advice_of_rules(_view(deck, []))]
+    assert names == ["take-with-aces-and-melds"]  # neither strong trumps nor a weak hand: only what is true
+
+
 def test_pass_a_weak_hand():
     _assert_fires(_view(STRONG_HEARTS, ["pass"]), "pass-a-weak-hand", "pass")
 
@@ -219,7 +228,9 @@ def test_every_rule_has_a_test_position_and_a_lesson():
 def test_advice_of_rules_lists_every_rule_that_applies():
     names = [rule.name for rule, _ in advice_of_rules(_following("Xl"))]
     assert names[0] == "take-the-trick-when-it-holds-points"
-    assert "win-cheaply" in names and "throw-a-low-card" in names
+    assert "win-cheaply" in names
+    assert "throw-a-low-card" not in names  # it says "you cannot win this trick": not true here
+    assert [rule.name for rule, _ in advice_of_rules(_following("Ab"))] == ["throw-a-low-card"]
 
 
 def test_decisions_do_not_depend_on_the_opponents_hidden_cards():

@@ -146,8 +146,9 @@ def test_a_malformed_code_gives_a_clear_notice_and_a_fresh_deal():
     practice = Practice(code="CB2-std")
     notice = practice.table.ui["notice"]
     assert notice["kind"] == "refused"
-    assert notice["text"] == ("That deal code cannot be used: 'CB2-std' is not a deal code: it has three parts joined "
-                              "by '-', like CB2-std-4KQ7M2XA. Here is a fresh deal instead.")
+    assert notice["text"] == ("That deal code cannot be used: CB2-std is not a deal code: a deal code is four parts "
+                              "joined by '-', like CB2-std-4KQ7M2XA-N. Copy it again exactly as it was given to you. "
+                              "Here is a fresh deal instead.")
     assert practice.deal_code.startswith("CB2-std-") and practice.game.to_move is not None
     assert "is for 3 players" in Practice(code="CB3-std-7").table.ui["notice"]["text"]
     assert "Czech Bulka" in Practice(code="TR2-std-7").table.ui["notice"]["text"]
@@ -158,7 +159,7 @@ def test_house_rules_from_the_panel_take_effect_in_the_next_deal():
     practice.panel.controls["must_beat"].value = True
     practice.panel.controls["stake"].value = 20
     practice.panel.button.click()
-    assert re.fullmatch(r"CB2-s20\.b1-[0-9A-Z]+", practice.deal_code)
+    assert re.fullmatch(r"CB2-s20\.b1-[0-9A-Z]{8}-[0-9A-Z]", practice.deal_code)
     assert practice.game.rules.must_beat and practice.table.view["bank"] == 40
     assert practice.table.ui["notice"]["text"] == "A new deal with these house rules (rules id s20.b1)."
     # a code brings its own rules, and the panel shows them

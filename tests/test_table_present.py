@@ -11,6 +11,7 @@ from bulka_teach import Record
 from bulka_teach.cards import CardError
 from bulka_teach.czech.rules import CzechRules
 from bulka_teach.czech.stacking import stack_deck
+from bulka_teach.dealing import DealCode
 from bulka_teach.table import Practice, RulesPanel, show_cards
 from bulka_teach.table.present import table_ui
 from bulka_teach.table.url import deal_param, query_string
@@ -119,9 +120,11 @@ def test_deal_parameter_is_read_from_the_query_string():
 def test_from_url_deals_the_code_in_query_string(monkeypatch):
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-7")
-    assert Practice.from_url().deal_code == "CB2-std-7"
+    assert Practice.from_url().deal_code == "CB2-std-00000007-N"  # an old code deals; the table prints it checked
+    monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-00000007-N")
+    assert Practice.from_url().deal_code == "CB2-std-00000007-N"
     monkeypatch.setenv("QUERY_STRING", "")
-    assert Practice.from_url(code="CB2-std-9").deal_code == "CB2-std-9"
+    assert Practice.from_url(code="CB2-std-9").deal_code == str(DealCode.parse("CB2-std-9"))
 
 
 def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypatch):

@@ -7,8 +7,11 @@ by default the game's sampling bot, which deals the hidden cards many ways consi
 solves each deal exactly —, the teaching rules' advice, which name the rule a weak decision breaks, each
 rule's lesson, and the situation in words.
 
-Best means the sampling bot's utility: the chance to win the game (``sampling.PAY_WEIGHT`` could weigh the
-chance of paying the stake against it; it is 0), with the final points margin separating near-equal choices.
+Best means the sampling bot's utility: the chips a choice brings over the bulka (a game won moves the streak
+towards the bank, a declarer who falls pays the stake; ``bots.sampling.Stakes``), with the final points margin
+separating near-equal choices. A hint and a review of the same decision value it alike: the game's evaluator
+draws each view's worlds from the coach's seed and that view alone, so ``hint(view)`` and the review item of
+that very view name the same best action.
 What the table draws:
 ``Hint(action, why, rule, values)`` and, per decision, a ``ReviewItem`` with the decision's index in the
 record, the view-time situation, the action taken and the best one, the cost in points and in chance to
@@ -23,7 +26,7 @@ from ..records import Record
 from ..registry import game_spec
 from .sampling import Estimate, Evaluation, deals_text
 
-#: A decision whose utility is within this of the best one's is as good (sampling noise): 1% of a game.
+#: A decision whose utility is within this of the best one's is as good (sampling noise): 1% of a stake.
 UTILITY_TOLERANCE = 0.01
 
 
@@ -57,6 +60,7 @@ class ReviewItem:
     rule: str | None  # the teaching rule the decision breaks, if any
     sentence: str
     mistake: bool
+    cost_chips: float | None = None  # expected chips over the bulka given away (None: the game counts none)
 
 
 class Teacher(Protocol):
@@ -175,11 +179,15 @@ class Coach:
             return ReviewItem(index, describe(view), view, action, best, None, None, rule, sentence, True)
         cost_win = max(0.0, top.win - taken.win)
         cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
+        cost_chips = None if top.chips is None or taken.chips is None else max(0.0, top.chips - taken.chips)
         if estimates[evaluation.ranked()[0]].utility - taken.utility <= UTILITY_TOLERANCE:
             sentence = (f"{action}: good — as good as any choice here (over {deals})." if action == best else
                         f"{action}: fine — {best} was worth only a little more (over {deals}).")
-            return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False)
+            return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False,
+                              cost_chips)
         costs = []
+        if cost_chips is not None and cost_chips >= 0.05:
+            costs.append(f"{cost_chips:.1f} chips over the bulka on average")
         if cost_points is not None and cost_points >= 0.05:
             costs.append(f"{cost_points:.1f} points on average")
         if cost_win >= 0.005:
@@ -191,7 +199,8 @@ class Coach:
             sentence += (" The teaching rules would have chosen as you did; the possible deals show that "
                          f"{best} does better here.")
         sentence += lesson_text(teacher, rule)
-        return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True)
+        return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True,
+                          cost_chips)
 
     @staticmethod
     def _why_best(action: str, evaluation: Evaluation) -> str:
@@ -205,6 +214,8 @@ class Coach:
         runner = others[0]
         other = estimates[runner]
         gains = []
+        if best.chips is not None and other.chips is not None and best.chips - other.chips >= 0.05:
+            gains.append(f"{best.chips - other.chips:.1f} chips more over the bulka on average")
         if best.margin is not None and other.margin is not None and best.margin - other.margin >= 0.05:
             gains.append(f"{best.margin - other.margin:.1f} points more on average")
         if best.win - other.win >= 0.005:

@@ -3,11 +3,16 @@
 ``SamplingBot(game, level)`` reads one seat's view and nothing else. For each decision it asks the game
 (a ``SamplingGame``) what is decided and how to value it in one world, draws worlds of the hidden cards
 consistent with the view, values every legal action in each, averages, and picks the action of highest
-utility:
+utility: what the action brings in chips over the whole session, in stakes —
 
-    utility = P(win) - PAY_WEIGHT * P(pay) + MARGIN_WEIGHT * mean margin      (PAY_WEIGHT = 0)
+    utility = E[chips] / stake + MARGIN_WEIGHT * mean margin
+    E[chips] = P(win) * win + (1 - P(win)) * lose - P(I pay) * paying + P(they pay) * receiving
 
-(the margin — my points minus the opponent's at the end — only separates actions of equal chances).
+where the game's ``Stakes`` say, from the position the view shows, what winning and losing this game are worth
+(a share of the bank, or the bank itself when the win completes a streak), what paying the stake costs and
+what the opponent paying it brings (less, or more, the share of it that comes back from the bank). A game
+without ``Stakes`` is valued by the chance to win alone. The margin — my points minus the opponent's at the
+end — only separates actions of equal value.
 
 Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is spent;
 ``None`` makes decisions depend on the seed alone) and noise added to utilities (a weaker, more human
@@ -16,6 +21,8 @@ sampler, solver and sentences — lives with the game (``bulka_teach.czech.ai.sa
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable
@@ -24,9 +31,7 @@ from typing import Any, Protocol
 
 from .base import Choice, View, asked
 
-#: how much paying weighs against a game won (0: the bot plays to win; the chance to pay is still told)
-PAY_WEIGHT = 0.0
-MARGIN_WEIGHT = 0.002  # a point of margin: only separates actions of (nearly) equal chances
+MARGIN_WEIGHT = 0.002  # a point of margin: only separates actions of (nearly) equal value
 
 
 @dataclass(frozen=True)
@@ -46,16 +51,42 @@ LEVELS = {
 
 
 @dataclass(frozen=True)
+class Stakes:
+    """What one game's outcome is worth in chips over the session, seen from the position now (a game's own
+    reckoning: Czech Bulka's counts the bank and the streaks). ``stake`` is the unit utilities are told in."""
+
+    stake: float
+    win: float  # expected chips from here if I win the game and nobody pays
+    lose: float  # if I lose it and nobody pays
+    paying: float  # what paying the stake costs me, less my expected share of it back from the bank
+    receiving: float  # what the opponent paying the stake brings me: my expected share of it from the bank
+
+    def chips(self, win: float, pays: float, receives: float) -> float:
+        """Expected chips for these chances to win, to pay the stake and to see the opponent pay it."""
+        return win * self.win + (1.0 - win) * self.lose - pays * self.paying + receives * self.receiving
+
+
+@dataclass(frozen=True)
 class Estimate:
-    """One action's averages over the worlds: chance to win the game, to pay the stake, mean margin (or None)."""
+    """One action's averages over the worlds: chance to win the game, to pay the stake, mean margin (or None),
+    the chance that the opponent pays it, and the expected chips (None: the game counts no chips, the chance
+    to win is the value) with the stake they are told in."""
 
     win: float
     pays: float
     margin: float | None
+    receives: float = 0.0
+    chips: float | None = None
+    stake: float = 1.0
+
+    @property
+    def value(self) -> float:
+        """Expected chips in stakes, or the chance to win when no chips are counted."""
+        return self.win if self.chips is None else self.chips / self.stake
 
     @property
     def utility(self) -> float:
-        return self.win - PAY_WEIGHT * self.pays + MARGIN_WEIGHT * (self.margin or 0.0)
+        return self.value + MARGIN_WEIGHT * (self.margin or 0.0)
 
 
 @dataclass
@@ -71,21 +102,23 @@ class Evaluation:
         return sorted(self.estimates, key=lambda a: self.estimates[a].utility, reverse=True)
 
 
-#: One world's outcome per action: (win 0..1, pays 0..1, margin or None)
-Outcomes = dict[str, tuple[float, float, float | None]]
+#: One world's outcome per action: (win 0..1, I pay the stake 0..1, the opponent pays it 0..1, margin or None)
+Outcomes = dict[str, tuple[float, float, float, float | None]]
 
 
 @dataclass
 class Decision:
     """What a game asks the skeleton to weigh: its kind, how to value the actions in one world, the worlds to
-    value them in (``worlds(n, rng, deadline)``), extra details for the sentences, and a last step over the
-    averaged evaluation (e.g. a declaration valued by its best follow-up card)."""
+    value them in (``worlds(n, rng, deadline)``), extra details for the sentences, a last step over the
+    averaged evaluation (e.g. a declaration valued by its best follow-up card), and what the outcomes are worth
+    in chips (None: the chance to win is the value)."""
 
     kind: str
     per_world: Callable[[Any], Outcomes]
     worlds: Callable[[int, random.Random, float | None], list[Any]]
     details: dict[str, Any] = field(default_factory=dict)
     settle: Callable[[Evaluation], Evaluation] = lambda evaluation: evaluation
+    stakes: Stakes | None = None
 
 
 class SamplingGame(Protocol):
@@ -111,16 +144,21 @@ class SamplingBot:
     name = "sampling"
 
     def __init__(self, game: SamplingGame, level: str = "strong", seed: int | None = None, *,
-                 worlds: int | None = None, time_cap: float | None | str = "level", noise: float | None = None) -> None:
+                 worlds: int | None = None, time_cap: float | None | str = "level", noise: float | None = None,
+                 per_view: bool = False) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         base = LEVELS[level]
         self.game = game
         self.level = level
+        self.seed = seed
         self.worlds = worlds if worlds is not None else base.worlds
         self.time_cap: float | None = base.time_cap if time_cap == "level" else time_cap  # type: ignore[assignment]
         self.noise = base.noise if noise is None else noise
         self.rng = random.Random(seed)
+        #: draw each view's worlds from the seed and that view alone (the coach: a hint and a review of the same
+        #: decision then value it alike, whatever was evaluated before); otherwise one generator runs on
+        self.per_view = per_view
 
     def choose(self, view: View) -> Choice:
         legal = asked(view)
@@ -145,34 +183,48 @@ class SamplingBot:
         decision = self.game.decision(view)
         if isinstance(decision, Evaluation):
             return decision
-        evaluation = decision.settle(self._run(decision))
+        rng = random.Random(f"{self.seed}|{view_key(view)}") if self.per_view else self.rng
+        evaluation = decision.settle(self._run(decision, rng))
         # only what may be done now (a seat that must declare its hundred first may not play yet)
         evaluation.estimates = {a: e for a, e in evaluation.estimates.items() if a in legal}
         return evaluation
 
-    def _run(self, decision: Decision) -> Evaluation:
+    def _run(self, decision: Decision, rng: random.Random) -> Evaluation:
         start = time.perf_counter()
         deadline = start + self.time_cap / 2 if self.time_cap is not None else None  # half the time at most
-        worlds = decision.worlds(self.worlds, self.rng, deadline)
-        sums: dict[str, list[float]] = {}  # action: [wins, pays, margins]
+        worlds = decision.worlds(self.worlds, rng, deadline)
+        sums: dict[str, list[float]] = {}  # action: [wins, pays, receives, margins]
         with_margin: set[str] = set()  # actions valued with a margin (not pass or fold)
         used = 0
         for world in worlds:
             began = time.perf_counter()
-            for action, (win, pays, margin) in decision.per_world(world).items():
-                total = sums.setdefault(action, [0.0, 0.0, 0.0])
+            for action, (win, pays, receives, margin) in decision.per_world(world).items():
+                total = sums.setdefault(action, [0.0, 0.0, 0.0, 0.0])
                 total[0] += win
                 total[1] += pays
+                total[2] += receives
                 if margin is not None:
-                    total[2] += margin
+                    total[3] += margin
                     with_margin.add(action)
             used += 1
             now = time.perf_counter()
             if self.time_cap is not None and now + (now - began) - start > self.time_cap:
                 break  # another world like the last one would overrun the cap
-        estimates = {a: Estimate(s[0] / used, s[1] / used, s[2] / used if a in with_margin else None)
-                     for a, s in sums.items()}
+        stakes = decision.stakes
+        estimates = {}
+        for action, (wins, pays, receives, margins) in sums.items():
+            win, pay, receive = wins / used, pays / used, receives / used
+            margin = margins / used if action in with_margin else None
+            if stakes is None:
+                estimates[action] = Estimate(win, pay, margin, receive)
+            else:
+                estimates[action] = Estimate(win, pay, margin, receive, stakes.chips(win, pay, receive), stakes.stake)
         return Evaluation(estimates, used, decision.kind, dict(decision.details))
+
+
+def view_key(view: View) -> str:
+    """A digest of everything in a view: equal views, and only they, share it."""
+    return hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def deals_text(n: int) -> str:

@@ -27,6 +27,7 @@ DRAW_RANKS = ("8", "9", "X", "J", "Q", "K")  # the draw for seats: as many conse
 class Bouillotte(Game[Deal]):
     game_id = "bouillotte"
     referee_keys = ("dealer",)  # the current or next dealer: the deal passes round the table
+    unreadable_is_malformed = False  # its protocol refuses an unknown verb with the reason unknown-action
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)

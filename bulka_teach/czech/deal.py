@@ -254,15 +254,24 @@ class Deal:
         return Refusal("not-now", self._now_sentence(verb))
 
     def _now_sentence(self, verb: str) -> str:
-        asked = {
-            TRUMP: "choose trumps: take the suit offered, or pass",
-            EXCHANGE: "say whether you exchange for the face-up trump (šíbr): exchange, or pass",
-            DISCARD: "discard face down until you hold 9 cards",
-            HUNDRED_ASK: "hold a hundred against the declarer, and the rules make you ask whether they play "
-                         "against it: ask-hundred",
-            HUNDRED_ANSWER: "answer the hundred: fold (lose without paying), or play-on",
-            PLAY: "play a card (and with your first card you may declare melds)",
-        }.get(self.phase, "nothing")
+        """Why ``verb`` is not for now: what the phase asks, naming only what this seat may answer."""
+        phase = self.phase
+        if phase == TRUMP:
+            final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
+            asked = ("choose trumps as the forced dealer: take the suit offered, or fold and pay the stake" if final
+                     else "choose trumps: take the suit offered, or pass")
+        elif phase == EXCHANGE:
+            asked = ("say whether you exchange for the face-up trump (šíbr): exchange, or pass"
+                     if self._exchange_refusal(during_play=False) is None else
+                     "answer the exchange question (šíbr): you do not hold the card that exchanges, so pass")
+        else:
+            asked = {
+                DISCARD: "discard face down until you hold 9 cards",
+                HUNDRED_ASK: "hold a hundred against the declarer, and the rules make you ask whether they play "
+                             "against it: ask-hundred",
+                HUNDRED_ANSWER: "answer the hundred: fold (lose without paying), or play-on",
+                PLAY: "play a card (and with your first card you may declare melds)",
+            }.get(phase, "nothing")
         return f"You cannot {verb} now: now you {asked}."
 
     def _trump_refusal(self, verb: str) -> Refusal | None:
@@ -313,6 +322,11 @@ class Deal:
         if during_play and seat in self.exchanged_in_play:
             return Refusal("no-exchange", "During play you may exchange only once, for a single card: "
                                           "you have already done so.")
+        meld = next((m for m in self.melds[seat].declared if card in m.cards), None)
+        if meld is not None:
+            return Refusal("no-exchange", f"Your {card.code} is in the meld {meld.code} you declared: a declared "
+                                          "meld's cards cannot be exchanged away (the meld stands on the cards "
+                                          "shown). Keep it and play a card.")
         return None
 
     def _declare_refusal(self, meld: Meld, held: list[Meld] | None = None) -> Refusal | None:
@@ -595,8 +609,10 @@ class Deal:
                 if any(m.kind == TWENTY for m in declared):  # fifties and hundreds were told in full
                     self.events.append(Event("meld-height", s, {"heights": [
                         f"{m.name} to the {m.top_rank}" for m in declared]}))
+        heights = [max((m.height for m in self.melds[s].declared), default=None) for s in self.seats]
         self.events.append(Event("melds-scored", winner, {"names": [m.name for m in scored],
-                                                          "points": sum(m.points for m in scored)}))
+                                                          "points": sum(m.points for m in scored),
+                                                          "equal": heights[0] == heights[1]}))
 
     def _reveal_twenty_suits(self) -> None:
         for s in self.seats:

@@ -54,6 +54,9 @@ class CzechBulka(Game[Deal]):
         n, dealer, queue = self.n, record.dealer, record.queue
         if dealer is not None and not 0 <= dealer < n:
             raise ScenarioError(f"dealer {dealer} is not a seat: seats are 0 to {n - 1}")
+        if n == 2 and queue is not None:
+            raise ScenarioError("'queue' names the seat sitting out, and with two players nobody sits out: "
+                                "leave 'queue' out")
         if n == 2 and dealer is not None:
             return dealer, 1 - dealer
         if n == 3 and dealer is not None and queue is not None:

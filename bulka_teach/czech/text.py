@@ -78,8 +78,9 @@ _TEXTS: dict[str, Formatter] = {
     + (f": {e.secret['meld']}." if e.secret else (f": {e.data['meld']}." if "meld" in e.data else ".")),
     "meld-height": lambda e, n, w: f"{w} tells the height of the melds: {', '.join(e.data['heights'])}.",
     "meld-suit": lambda e, n, w: f"{w} tells the suit of the melds: {_cards(e.data['melds'])}.",
-    "melds-scored": lambda e, n, w: f"{w}'s meld is the higher one and scores {e.data['points']} for "
-    f"{_cards(e.data['names'])}.",
+    "melds-scored": lambda e, n, w: (f"The best melds are equal: the one who led the first trick wins the tie, so {w} "
+                                     if e.data.get("equal") else f"{w}'s meld is the higher one and ")
+    + f"scores {e.data['points']} for {_cards(e.data['names'])}.",
     "play": lambda e, n, w: f"{w} plays {e.data['card']}" + (" — a rule error!" if e.data.get("renonc") else "."),
     "trick": lambda e, n, w: f"{w} wins trick {e.data['number']} ({_cards(e.data['cards'])}) worth "
     f"{e.data['points']} points" + (" and 10 for the last trick." if e.data["number"] == 9 else "."),

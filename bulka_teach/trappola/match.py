@@ -29,6 +29,7 @@ class TrappolaBulka(Game[Partie]):
     game_id = "trappola"
     pack = PACK
     referee_keys = ("dealer", "challenger", "queue", "multiplier", "bulka")
+    unreadable_is_malformed = False  # its protocol refuses an unknown verb with the reason unknown-action
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)

@@ -29,10 +29,12 @@ def describe(view: dict[str, Any]) -> str:
 
 
 class CzechTeacher:
-    """The coach's Czech Bulka: valued by the sampling bot, taught by the 20 teaching rules."""
+    """The coach's Czech Bulka: valued by the sampling bot, taught by the 21 teaching rules."""
 
     def evaluator(self, level: str, seed: int) -> SamplingBot:
-        return SamplingBot(level=level, seed=seed)
+        """The sampling bot at ``level``, without its time cap and drawing each view's worlds from ``seed`` and
+        that view alone: a hint and a review of the same decision see the same worlds and value it alike."""
+        return SamplingBot(level=level, seed=seed, time_cap=None, per_view=True)
 
     def advice(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         return [(rule.name, advice.action) for rule, advice in advice_of_rules(view)]

@@ -3,7 +3,16 @@
 ``SamplingBot(level)`` is the generic ``bots.sampling.SamplingBot`` over ``CZECH``: for each decision it
 draws possible worlds consistent with the view (``sampler``, weighed by ``inference``), values every legal
 action in each world with the exact open-card solver (``solver``), averages, and picks the action of
-highest utility (``bots.sampling``).
+highest utility (``bots.sampling``): the chips it brings over the bulka (``stakes``), not the chance to win
+this game alone.
+
+- **Chips** (``stakes(view)``): a game won moves my streak towards the bank (three wins in a row take it),
+  one lost moves the opponent's; the bank is worth to me my chance of taking it from the streaks after the
+  game, every later game taken as an even chance (from no streak 1/2, after one win 4/7, after two 5/7), or
+  the whole bank when this win completes my streak. A declarer who falls pays the stake into the bank, so
+  paying costs the stake less my chance of taking it back; the opponent paying brings me that chance of it.
+  From a fresh bulka (stake 10, bank 20) a game won is worth 8.6 chips over one lost, and falling costs
+  5.7 more: taking trumps pays only when the declarer wins far more often than not.
 
 - **Play**: every legal card is valued in every world; in a world the chance to win is 0 or 1.
 - **Melds** (with the first card): a declaration changes the scored melds, not the play, so "declare M"
@@ -40,7 +49,8 @@ from dataclasses import replace
 from typing import Any
 
 from ...bots import sampling as skeleton
-from ...bots.sampling import Decision, Estimate, Evaluation, Outcomes, deals_text
+from ...bots.sampling import Decision, Estimate, Evaluation, Outcomes, Stakes, deals_text
+from ..match import BANK_STREAK
 from ..melds import find_melds, parse_meld
 from ..rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
 from .inference import likely_worlds, take_chance
@@ -63,6 +73,44 @@ from .solver import (
 #: other, speaking next or on the next candidate, takes the good hands); of 0.5, 0.4 and 0.35 tried, 0.35 won most
 OPEN_GAME = 0.35
 
+def bank_chance(mine: int, theirs: int, streak: int = BANK_STREAK) -> float:
+    """My chance to take the bank when I have won ``mine`` games in a row, or the opponent ``theirs`` (one of
+    the two is 0), every later game an even chance and ``streak`` wins in a row taking the bank. With one win
+    my chance a solves a = h + (1 - a)(1 - h), h = 1/2^(N-1) (win the N-1 games left, else start over a game
+    down), so a = 1 / (2 - h); with k wins, h_k + (1 - a)(1 - h_k), h_k = 1/2^(N-k); by symmetry the
+    opponent's streak leaves me the rest."""
+    if mine >= streak or theirs >= streak:
+        return 1.0 if mine >= streak else 0.0
+    if mine == theirs == 0:
+        return 0.5
+    after_one = 1.0 / (2.0 - 0.5 ** (streak - 1))
+    k = mine or theirs
+    chance = 0.5 ** (streak - k) + (1.0 - after_one) * (1.0 - 0.5 ** (streak - k))
+    return chance if mine else 1.0 - chance
+
+
+def stakes(view: dict[str, Any]) -> Stakes:
+    """What this game is worth in chips to the view's seat, from the bank, the streaks and the stake now
+    (``bots.sampling.Stakes``). A win that completes my streak takes the bank, and the penalty paid then goes
+    into the new bank, shared evenly; otherwise the bank counts by my chance of taking it after the game."""
+    stake = float(view["rules"]["stake"])
+    bank = float(view["bank"])
+    deal = view["deal"]
+    me = view["seat"]
+    opp = deal["dealer"] if deal["forehand"] == me else deal["forehand"]
+    mine, theirs = view["streaks"][me], view["streaks"][opp]
+    if mine + 1 >= BANK_STREAK:
+        win, receiving = bank, stake / 2
+    else:
+        chance = bank_chance(mine + 1, 0)
+        win, receiving = chance * bank, chance * stake
+    if theirs + 1 >= BANK_STREAK:
+        lose, paying = 0.0, stake / 2
+    else:
+        chance = bank_chance(0, theirs + 1)
+        lose, paying = chance * bank, stake - chance * stake
+    return Stakes(stake=stake, win=win, lose=lose, paying=paying, receiving=receiving)
+
 
 class CzechSampling:
     """Czech Bulka's side of the sampling bot (``bots.sampling.SamplingGame``)."""
@@ -79,18 +127,20 @@ class CzechSampling:
             return likely_worlds(view, knowledge, n, rng, deadline=deadline)
 
         phase = deal["phase"]
+        worth = stakes(view)
         if phase == "play":
             return Decision("play", lambda w: self._play(view, knowledge, w, legal), worlds,
-                            {"rule": _forced_rule(view, plays)}, settle=_then_best)
+                            {"rule": _forced_rule(view, plays)}, settle=_then_best, stakes=worth)
         if phase == "trump":
-            return Decision("trump", lambda w: self._trump(view, knowledge, w, legal), worlds)
+            return Decision("trump", lambda w: self._trump(view, knowledge, w, legal), worlds, stakes=worth)
         if phase == "exchange":
-            return Decision("exchange", lambda w: self._exchange(view, knowledge, w), worlds)
+            return Decision("exchange", lambda w: self._exchange(view, knowledge, w), worlds, stakes=worth)
         if phase == "discard":
             candidates = _discard_candidates(deal["hand"], SUITS.index(deal["trump"]))
-            return Decision("discard", lambda w: self._discard(view, knowledge, w, candidates), worlds)
+            return Decision("discard", lambda w: self._discard(view, knowledge, w, candidates), worlds,
+                            stakes=worth)
         if phase == "hundred-answer":
-            return Decision("hundred", lambda w: self._hundred(view, knowledge, w), worlds)
+            return Decision("hundred", lambda w: self._hundred(view, knowledge, w), worlds, stakes=worth)
         return Evaluation({}, 0, "forced")
 
     def why(self, action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
@@ -137,27 +187,28 @@ class CzechSampling:
         won = declarer_makes_it(position_from_state(state))  # a yes-or-no search: the margin is not needed here
         out: Outcomes = {}
         if "take" in legal:
-            out["take"] = (float(won), float(not won), None)
+            out["take"] = (float(won), float(not won), 0.0, None)
         if "pass" in legal:
-            out["pass"] = (self._passing(view, world, state, trump), 0.0, None)
+            out["pass"] = self._passing(view, world, state, trump)
         if "fold" in legal:
-            out["fold"] = (0.0, 1.0, None)
+            out["fold"] = (0.0, 1.0, 0.0, None)
         return out
 
     @staticmethod
-    def _passing(view: dict[str, Any], world: World, state: PlayState, trump: int) -> float:
-        """The chance to win after passing on ``trump`` in this world. Speaking first, the opponent answers
-        next: it takes with the chance a typical player with its six cards would (a forced dealer always does),
-        and then I win when it falls; if it passes too, the game goes on (the next candidate, or a redeal),
-        valued as ``OPEN_GAME``."""
+    def _passing(view: dict[str, Any], world: World, state: PlayState, trump: int
+                 ) -> tuple[float, float, float, None]:
+        """(win, pay, the opponent pays) after passing on ``trump`` in this world. Speaking first, the opponent
+        answers next: it takes with the chance a typical player with its six cards would (a forced dealer always
+        does), and when it falls I win and it pays; if it passes too, the game goes on (the next candidate, or a
+        redeal), won with chance ``OPEN_GAME`` and with either player as likely to pay (nothing is counted)."""
         deal = view["deal"]
         if deal["to_move"] != deal["forehand"]:
-            return OPEN_GAME
+            return OPEN_GAME, 0.0, 0.0, None
         opp = deal["dealer"]
         forced = bool(deal.get("forced"))
         takes = 1.0 if forced else take_chance(list(world.hands[opp]), trump)
-        it_wins = declarer_makes_it(position_from_state(replace(state, declarer=opp)))
-        return takes * (0.0 if it_wins else 1.0) + (1.0 - takes) * OPEN_GAME
+        falls = 0.0 if declarer_makes_it(position_from_state(replace(state, declarer=opp))) else 1.0
+        return takes * falls + (1.0 - takes) * OPEN_GAME, 0.0, takes * falls, None
 
     def _exchange(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
         deal = view["deal"]
@@ -186,7 +237,7 @@ class CzechSampling:
         hands = {s: list(world.hands[s]) for s in (me, opp)}
         state = _first_lead(view, SUITS.index(deal["trump"]), deal["declarer"], hands, None, world=world)
         won = declarer_makes_it(position_from_state(state))
-        return {"play-on": (float(won), float(not won), None), "fold": (0.0, 0.0, None)}
+        return {"play-on": (float(won), float(not won), 0.0, None), "fold": (0.0, 0.0, 0.0, None)}
 
 
 THEN = " | then "  # joins a declaration or an exchange and the card played after it
@@ -213,15 +264,16 @@ def _best(state: PlayState) -> tuple[Position, int]:
     return position, best_value(position)
 
 
-def _mine(position: Position, value: int, me: int) -> tuple[float, float, float]:
-    """(win, pays, margin) for seat ``me`` when the position's mover gets margin ``value``."""
+def _mine(position: Position, value: int, me: int) -> tuple[float, float, float, float]:
+    """(win, I pay, the opponent pays, margin) for seat ``me`` when the position's mover gets margin ``value``:
+    the declarer who falls pays the stake."""
     margin = final_margin(position, value)
     if position.seats[0] != me:
         margin = -margin
     declarer_won = declarer_wins(position, value)
     i_declare = position.seats[position.declarer] == me
     won = declarer_won == i_declare
-    return float(won), float(i_declare and not won), float(margin)
+    return float(won), float(i_declare and not won), float(won and not i_declare), float(margin)
 
 
 def _frozen(state: PlayState, seat: int, declared: list) -> PlayState:
@@ -326,7 +378,8 @@ def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
         if action == "take":
             return f"With {suit} as trumps you make the game in {chance} of {deals}: you take (zadat)."
         if action == "pass":
-            return f"With {suit} as trumps you would make the game in only {chance} of {deals}: you pass."
+            return (f"With {suit} as trumps you would make the game in only {chance} of {deals}: not often enough to "
+                    "risk the stake a falling declarer pays (over the bulka passing is worth more): you pass.")
         return "Taking would lose in every possible deal: you fold and pay the stake."
     if kind == "hundred":
         chance = f"{est['play-on'].win:.0%}"
@@ -367,8 +420,8 @@ class SamplingBot(skeleton.SamplingBot):
     """The sampling bot playing Czech Bulka: ``SamplingBot(level, seed, worlds=…, time_cap=…, noise=…)``."""
 
     def __init__(self, level: str = "strong", seed: int | None = None, *, worlds: int | None = None,
-                 time_cap: float | None | str = "level", noise: float | None = None) -> None:
-        super().__init__(CZECH, level, seed, worlds=worlds, time_cap=time_cap, noise=noise)
+                 time_cap: float | None | str = "level", noise: float | None = None, per_view: bool = False) -> None:
+        super().__init__(CZECH, level, seed, worlds=worlds, time_cap=time_cap, noise=noise, per_view=per_view)
 
 
-__all__ = ["CZECH", "CzechSampling", "SamplingBot", "OPEN_GAME"]
+__all__ = ["CZECH", "CzechSampling", "SamplingBot", "OPEN_GAME", "bank_chance", "stakes"]

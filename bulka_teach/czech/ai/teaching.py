@@ -22,6 +22,7 @@ from ..rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS, exchang
 
 _TRUMP_RANK_VALUE = {"O": 3.0, "9": 2.5, "A": 2.0, "X": 1.5, "K": 1.0, "U": 1.0, "8": 0.8, "7": 0.8}
 TAKE_THRESHOLD = 3.5  # hand strength (see ``trump_strength``) from which the bot takes a suit; tuned in self-play
+SEVERAL_TRUMPS = 3  # from this many trumps a strong hand is strong in trumps; with fewer, aces and melds carry it
 HIGH_TRUMPS = ("O", "9")  # jasnej (20) and minda (14)
 
 
@@ -182,16 +183,32 @@ def _forced_dealer_takes(s: Situation) -> Advice | None:
     return None
 
 
+def _strong_enough(s: Situation) -> bool:
+    """Whether the hand is strong enough to take the suit offered (``trump_strength`` at ``TAKE_THRESHOLD``)."""
+    return trump_strength(s.hand, s.offer) >= TAKE_THRESHOLD
+
+
 def _take_with_strong_trumps(s: Situation) -> Advice | None:
-    strength = trump_strength(s.hand, s.offer)
-    if strength >= TAKE_THRESHOLD:
-        trumps = ", ".join(c.code for c in s.suit_of(s.offer)) or "none"
-        return Advice("take", f"With {suit_words(s.offer)} as trumps your hand is strong (trumps: {trumps}): "
-                              "take it (zadat) and play to win.")
+    trumps = s.suit_of(s.offer)
+    if len(trumps) >= SEVERAL_TRUMPS and _strong_enough(s):
+        return Advice("take", f"With {suit_words(s.offer)} as trumps your hand is strong: {len(trumps)} trumps "
+                              f"({', '.join(c.code for c in trumps)}). Take it (zadat) and play to win.")
+    return None
+
+
+def _take_with_aces_and_melds(s: Situation) -> Advice | None:
+    trumps = s.suit_of(s.offer)
+    if len(trumps) < SEVERAL_TRUMPS and _strong_enough(s):
+        held = f"only {len(trumps)} trump{'' if len(trumps) == 1 else 's'} ({', '.join(c.code for c in trumps)})" \
+            if trumps else "no trump"
+        return Advice("take", f"With {suit_words(s.offer)} as trumps you hold {held}, but your plain aces, tens "
+                              "and melds make the hand strong: take it (zadat) and play to win.")
     return None
 
 
 def _pass_a_weak_hand(s: Situation) -> Advice | None:
+    if _strong_enough(s):
+        return None
     return Advice("pass", f"Your hand is too weak with {suit_words(s.offer)} as trumps: pass and let the "
                           "opponent carry the risk of declaring.")
 
@@ -238,17 +255,24 @@ def _ask_about_your_hundred(s: Situation) -> Advice | None:
                                  "it, or it will not count.")
 
 
-def _play_on_with_strong_hand(s: Situation) -> Advice | None:
+def _can_beat_a_hundred(s: Situation) -> bool:
+    """A hundred of one's own, or five trumps with jasnej and minda."""
     own_hundred = any(m.kind >= HUNDRED for m in find_melds(s.hand))
     trumps = s.suit_of(s.trumps)
     jasnej_and_minda = {PACK.ranks[c.rank] for c in trumps} >= set(HIGH_TRUMPS)
-    if own_hundred or (len(trumps) >= 5 and jasnej_and_minda):
+    return own_hundred or (len(trumps) >= 5 and jasnej_and_minda)
+
+
+def _play_on_with_strong_hand(s: Situation) -> Advice | None:
+    if _can_beat_a_hundred(s):
         return Advice("play-on", "Your hand can beat a hundred (your own hundred, or five trumps with jasnej and "
                                  "minda): play on.")
     return None
 
 
 def _fold_against_a_hundred(s: Situation) -> Advice | None:
+    if _can_beat_a_hundred(s):
+        return None
     return Advice("fold", "A hundred is 100 points against you: fold, and you lose this game without paying "
                           "the stake.")
 
@@ -297,7 +321,7 @@ def _win_cheaply(s: Situation) -> Advice | None:
 
 
 def _throw_a_low_card(s: Situation) -> Advice | None:
-    if len(s.trick) != 1:
+    if len(s.trick) != 1 or not s.plays() or _cheapest_winner(s) is not None:
         return None
     card = _lowest(s.plays(), s)
     return Advice(play(card), f"You cannot win this trick: give the least you can, {card.code}.")
@@ -342,7 +366,7 @@ def _lead_a_singleton(s: Situation) -> Advice | None:
 
 
 def _lead_low(s: Situation) -> Advice | None:
-    if s.trick:
+    if s.trick or not s.plays():  # no card may be played yet (a hundred to declare first)
         return None
     cards = s.plays()
     plain = [c for c in cards if c.suit != s.trump] or cards
@@ -357,9 +381,11 @@ _TRUMP, _EXCHANGE, _DISCARD, _ASK, _ANSWER, _PLAY = "trump", "exchange", "discar
 RULES: tuple[TeachingRule, ...] = (
     TeachingRule("forced-dealer-takes", (_TRUMP,), "On the last deal the dealer is forced: folding pays the stake "
                  "for sure, taking pays it only if you fall (spadnout). Take.", _forced_dealer_takes),
-    TeachingRule("take-with-strong-trumps", (_TRUMP,), "Take the suit (zadat) when you hold several trumps, "
-                 "best of all jasnej (the O of trumps, 20) and minda (the 9, 14), and plain aces.",
+    TeachingRule("take-with-strong-trumps", (_TRUMP,), "Take the suit (zadat) when you hold several trumps (three "
+                 "or more), best of all jasnej (the O of trumps, 20) and minda (the 9, 14), and plain aces.",
                  _take_with_strong_trumps),
+    TeachingRule("take-with-aces-and-melds", (_TRUMP,), "With fewer than three trumps, take the suit (zadat) only "
+                 "when plain aces, guarded tens and melds make the hand strong.", _take_with_aces_and_melds),
     TeachingRule("pass-a-weak-hand", (_TRUMP,), "The declarer must win or pays the stake: with a weak hand "
                  "pass, and let the opponent take the risk.", _pass_a_weak_hand),
     TeachingRule("keep-the-minda", (_EXCHANGE,), "Exchange (šíbr) gives away a low trump; when only the minda "
@@ -409,7 +435,9 @@ def first_advice(s: Situation, rules: tuple[TeachingRule, ...] = RULES) -> tuple
 
 
 def advice_of_rules(view: dict[str, Any]) -> list[tuple[TeachingRule, Advice]]:
-    """Every rule that applies to the view's position, in the bot's order, with its advice."""
+    """Every rule that applies to the view's position, in the bot's order, with its advice. A rule applies only
+    where its own conditions hold for the hand (a weak hand for pass-a-weak-hand, no card that wins the trick for
+    throw-a-low-card), so the rule the coach names is one that is true of the position."""
     s = Situation.from_view(view)
     found = []
     for rule in RULES:
