@@ -221,4 +221,5 @@ def test_from_url_builds_the_whole_table_before_it_waits_for_the_page(monkeypatc
     monkeypatch.setattr(practice_module, "query_string", waiting_for_the_page)  # what Voilà's wait returns
     table = Practice.from_url()
     assert seen["tables"] == [table], "the table was built before the page was waited for"
-    assert table.deal_code == "CB2-std-7" and (table.table.ui["clickable"] or table.table.ui["buttons"])
+    assert table.deal_code == "CB2-std-00000007-N", "the code's deal, printed with its check character"
+    assert table.table.ui["clickable"] or table.table.ui["buttons"]
