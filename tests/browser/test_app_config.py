@@ -31,7 +31,7 @@ def test_closing_the_tab_frees_its_kernel(browser: Browser, voila: Server) -> No
     context = browser.new_context()
     page = context.new_page()
     ids = kernel_ids(page)
-    page.goto(f"{voila.url}/voila/render/{PRACTICE}")
+    page.goto(f"{voila.url}/voila/render/{PRACTICE}", timeout=WIDGET_TIMEOUT_MS, wait_until="domcontentloaded")
     page.locator(".bt-table").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
     assert ids and voila.kernel(ids[0]), "the page's kernel should be running while the tab is open"
     context.close()
