@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Callable
 from urllib.parse import parse_qs
 
 from tornado.websocket import websocket_connect
@@ -14,18 +15,59 @@ log = logging.getLogger("bulka_teach.table")
 CONNECT_SECONDS = 5  # to reach Voilà's request-info socket (it is on this machine)
 
 
+def preheated() -> bool:
+    """Whether this is a preheated Voilà kernel, running its page before anyone asked for it."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 def query_string() -> str:
     """The page's query string under Voilà; "" in JupyterLab, nbval or a plain kernel.
 
     A preheated Voilà kernel starts before anyone asks for the page: it learns the request
-    (and ``QUERY_STRING``) only when Voilà hands it over (``wait_for_request``).
+    (and ``QUERY_STRING``) only when Voilà hands it over, so this waits for it (``wait_for_request``);
+    ``when_requested`` does not wait.
     """
-    if os.environ.get("VOILA_PREHEAT") == "True":
+    if preheated():
         try:
             os.environ.update(wait_for_request())
         except Exception:  # the page still works, with a fresh deal
             log.exception("could not get the request from Voilà")
     return os.environ.get("QUERY_STRING", "")
+
+
+def when_requested(callback: Callable[[str], None]) -> None:
+    """In a preheated kernel, call ``callback(query string)`` once a learner asks for the page; else never.
+
+    The cell goes on at once, so Voilà renders the whole page before anyone asks for it and a learner's
+    page costs the server nothing but sending it. The request is awaited on a thread; ``callback`` runs
+    on the kernel's event loop (where widget messages are handled) as soon as the loop is free.
+    """
+    if not preheated():
+        return
+    try:
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:  # not inside a kernel's loop: call it from the waiting thread
+        loop = None
+
+    def deliver(query: str) -> None:
+        try:
+            callback(query)
+        except Exception:
+            log.exception("the page's request could not be applied")
+
+    def wait() -> None:
+        try:
+            os.environ.update(wait_for_request())
+        except Exception:  # the page works with what it has
+            log.exception("could not get the request from Voilà")
+            return
+        query = os.environ.get("QUERY_STRING", "")
+        if loop is None:
+            deliver(query)
+        else:
+            loop.call_soon_threadsafe(deliver, query)
+
+    threading.Thread(target=wait, name="bulka-teach-when-requested", daemon=True).start()
 
 
 def request_info_url() -> str:
