@@ -12,6 +12,9 @@ JupyterHub) this module is a server extension that does the same once Voilà's e
 """
 from __future__ import annotations
 
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
 from jupyter_server.serverapp import ServerApp
@@ -19,13 +22,30 @@ from tornado.routing import Rule, RuleRouter
 from tornado.web import Application
 from voila.tornado.handler import TornadoVoilaHandler
 
+KERNEL_ID = re.compile(r'"kernelId": *"([0-9a-f-]{36})"')  # in the page's config, near its top
+
 
 class RenderWithXsrfCookie(TornadoVoilaHandler):
-    """Voilà's render page, whose response also sets the ``_xsrf`` cookie (read by the page's shutdown beacon)."""
+    """Voilà's render page, whose response also sets the ``_xsrf`` cookie (read by the page's shutdown beacon).
+
+    It also marks the page's kernel active once the page is sent: a preheated kernel rendered its page long
+    before and has been idle since, so the culler (which spares kernels only while they wait in a pool) would
+    end it before the student's browser had connected.
+    """
 
     async def get(self, path: str | None = None) -> None:
         _ = self.xsrf_token  # reading the token sets the cookie on this response, before any byte is sent
         await super().get(path=path)
+
+    async def get_generator(self, path: str | None = None) -> AsyncIterator[str]:
+        kernel_id = None
+        async for html in super().get_generator(path=path):
+            if kernel_id is None and (found := KERNEL_ID.search(html)):
+                kernel_id = found.group(1)
+            yield html
+        if kernel_id is not None and kernel_id in self.kernel_manager:
+            kernel: Any = self.kernel_manager.get_kernel(kernel_id)
+            kernel.last_activity = datetime.now(UTC)
 
 
 def route_render_pages(app: Application) -> int:
