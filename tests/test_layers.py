@@ -22,9 +22,7 @@ CORE = ("bulka_teach", "bulka_teach.cards", "bulka_teach.dealing", "bulka_teach.
         "bulka_teach.referee")
 GAMES = ("bulka_teach.czech", "bulka_teach.trappola", "bulka_teach.bouillotte")
 #: Imports inside a function, each for a reason that is not an import circle.
-FUNCTION_IMPORTS = {
-    ("table/url.py", "voila.utils"): "Voilà is there only when a page is served by it (preheated kernels)",
-}
+FUNCTION_IMPORTS: dict[tuple[str, str], str] = {}
 
 
 def lint_imports(cwd: pathlib.Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

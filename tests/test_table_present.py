@@ -1,12 +1,18 @@
 """What the table asks and offers, read from a seat's view; pictures; the house-rules panel; the URL."""
 from __future__ import annotations
 
-import sys
-import types
+import asyncio
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+import tornado.websocket
 
-import bulka_teach.table.practice as practice_module
 from bulka_teach import Record
 from bulka_teach.cards import CardError
 from bulka_teach.czech.rules import CzechRules
@@ -127,22 +133,69 @@ def test_from_url_deals_the_code_in_query_string(monkeypatch):
     assert Practice.from_url(code="CB2-std-9").deal_code == str(DealCode.parse("CB2-std-9"))
 
 
-def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypatch):
-    calls = []
+class _RequestSocket:
+    """Voilà's part for a preheated kernel: a ``/voila/query/<kernel>`` websocket that sends the request's variables
+    once ``send`` is called (on 127.0.0.1, a free port, a thread of its own)."""
 
-    def wait_for_request(url=None):
-        calls.append(url)
-        monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-12")
+    def __init__(self, payload):
+        self.loop, self.ready, self.go = None, threading.Event(), None
+        outer = self
 
-    utils = types.ModuleType("voila.utils")
-    utils.wait_for_request = wait_for_request
-    monkeypatch.setitem(sys.modules, "voila.utils", utils)
+        class Handler(tornado.websocket.WebSocketHandler):
+            async def open(self, kernel):
+                await outer.go.wait()
+                await self.write_message(json.dumps(payload))
+
+        def run():
+            asyncio.set_event_loop(asyncio.new_event_loop())
+            self.loop, self.go = asyncio.get_event_loop(), asyncio.Event()
+            app = tornado.web.Application([(r"/voila/query/(.*)", Handler)])
+            sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+            self.port = sockets[0].getsockname()[1]
+            server = tornado.httpserver.HTTPServer(app)
+            server.add_sockets(sockets)
+            self.ready.set()
+            self.loop.run_forever()
+
+        threading.Thread(target=run, daemon=True).start()
+        self.ready.wait(10)
+
+    def send(self):
+        self.loop.call_soon_threadsafe(self.go.set)
+
+
+def _preheated(monkeypatch, socket):
     monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", str(socket.port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "kernel-1")
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    assert query_string() == "deal=CB2-std-12" and calls == [None]
+
+
+def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypatch):
+    socket = _RequestSocket({"QUERY_STRING": "deal=CB2-std-12"})
+    _preheated(monkeypatch, socket)
+    socket.send()
+    assert query_string() == "deal=CB2-std-12"  # read from the socket: Voilà is not imported into the kernel
     monkeypatch.setenv("VOILA_PREHEAT", "False")  # a kernel started for this very request: nothing to wait for
     monkeypatch.setenv("QUERY_STRING", "deal=CB2-std-13")
-    assert query_string() == "deal=CB2-std-13" and calls == [None]
+    assert query_string() == "deal=CB2-std-13"
+
+
+def test_preheated_practice_deals_at_once_and_the_page_code_once_it_is_asked_for(monkeypatch):
+    """So that Voilà renders the whole page before a learner asks for it."""
+    socket = _RequestSocket({"QUERY_STRING": "deal=CB2-std-12"})
+    _preheated(monkeypatch, socket)
+    with ThreadPoolExecutor(1) as thread:  # a thread without an event loop (the browser tests leave one running)
+        practice = thread.submit(Practice.from_url).result()  # does not wait
+    dealt = str(DealCode.parse("CB2-std-12"))  # the page's deal, printed with its check character
+    assert practice.deal_code != dealt
+    socket.send()
+    deadline = time.monotonic() + 10
+    while practice.deal_code != dealt:
+        assert time.monotonic() < deadline, "the page's deal code was never dealt"
+        time.sleep(0.05)
+    assert practice.table.ui["deal_code"] == dealt
 
 
 def test_renonc_mode_warns_that_a_rule_error_loses_the_game():
@@ -200,26 +253,3 @@ def test_the_forced_dealer_may_take_or_fold_and_pay_the_stake():
     assert [(b["action"], b["label"]) for b in ui["buttons"]] == [("take", "Take bells (kule) as trumps — zadat"),
                                                                  ("fold", "Fold and pay the stake (20)")]
 
-
-def test_from_url_builds_the_whole_table_before_it_waits_for_the_page(monkeypatch):
-    """A preheated Voilà kernel runs up to the wait for the request: the table, its game and its computer players
-    are ready by then, so a learner's request only deals the code it names."""
-    seen = {}
-
-    def waiting_for_the_page() -> str:
-        seen["tables"] = list(built)
-        return "deal=CB2-std-7"
-
-    built: list[Practice] = []
-    original = Practice.__init__
-
-    def recording_init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        built.append(self)
-
-    monkeypatch.setattr(Practice, "__init__", recording_init)
-    monkeypatch.setattr(practice_module, "query_string", waiting_for_the_page)  # what Voilà's wait returns
-    table = Practice.from_url()
-    assert seen["tables"] == [table], "the table was built before the page was waited for"
-    assert table.deal_code == "CB2-std-00000007-N", "the code's deal, printed with its check character"
-    assert table.table.ui["clickable"] or table.table.ui["buttons"]

@@ -33,7 +33,7 @@ from .present import View, caption, control, presenter, table_ui
 from .review import decision_views, first_action_of_deal, review_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
-from .url import deal_param, query_string
+from .url import deal_param, preheated, query_string, when_requested
 
 GAME = "czech-bulka"  # what a practice table plays unless told otherwise
 WHOLE = ("game", "match")
@@ -122,15 +122,18 @@ class Practice(Controller):
     def from_url(cls, **kwargs: Any) -> Practice:
         """A practice table dealing the page's ``?deal=CODE`` (under Voilà), else ``code`` or a fresh deal.
 
-        The table is built, with its game, computer players and first deal, before the page's request is
-        waited for: a preheated Voilà kernel does that work before a learner asks, and the request then
-        only deals the code it names.
+        A preheated kernel deals before the page is asked for, and the page's code once it is (``when_requested``).
         """
-        table = cls(**kwargs)
-        code = deal_param(query_string())
+        code = None if preheated() else deal_param(query_string())
         if code is not None:
-            table.new_deal(code)
-        return table
+            kwargs["code"] = code
+        practice = cls(**kwargs)
+        when_requested(lambda query: practice._deal_requested(deal_param(query)))
+        return practice
+
+    def _deal_requested(self, code: str | None) -> None:
+        if code is not None:
+            self._guarded(self.new_deal, code)
 
     @property
     def widget(self) -> widgets.VBox:

@@ -24,6 +24,7 @@ CULL_IDLE_SECONDS = 60  # the shipped 1800 s would outlast the test run; as long
 # widgets (WIDGET_TIMEOUT_MS): at 20 s a loaded CI culled a connected lesson kernel before its last widgets came
 CULL_INTERVAL_SECONDS = 2
 PRACTICE = "czech-bulka/10-practice.ipynb"
+KERNEL_PROGRAMS = {"ipykernel_launcher", "bulka_teach.serve.kernel"}  # the module a kernel's command line runs
 WIDGET_TIMEOUT_MS = 60_000  # a lesson's cells run before its widgets appear; CI shares two cores
 
 
@@ -58,7 +59,7 @@ class Server:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def kernels(self) -> list[psutil.Process]:
-        """The kernel processes this server started (``ipykernel_launcher`` children)."""
+        """The kernel processes this server started (children running one of ``KERNEL_PROGRAMS``)."""
         try:
             children = psutil.Process(self.process.pid).children(recursive=True)
         except psutil.NoSuchProcess:
@@ -66,7 +67,7 @@ class Server:
         alive = []
         for child in children:
             try:
-                if "ipykernel_launcher" in " ".join(child.cmdline()):
+                if KERNEL_PROGRAMS & set(child.cmdline()):
                     alive.append(child)
             except (psutil.NoSuchProcess, psutil.ZombieProcess):
                 continue
@@ -115,8 +116,10 @@ def start_server(command: list[str], log_path: Path, url: str, ready_path: str, 
 
 
 def voila_command(port: int, *extra: str) -> list[str]:
-    """``voila lessons`` as ``scripts/app.sh`` runs it (the root ``voila.json`` applies), on ``port``."""
-    return [sys.executable, "-m", "voila", "lessons", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+    """The app as ``scripts/app.sh`` runs it (Voilà through ``bulka_teach.serve``; the root ``voila.json``
+    applies), on ``port``."""
+    return [sys.executable, "-m", "bulka_teach.serve", "lessons", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1",
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
             f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}", *extra]
 

@@ -1,0 +1,9 @@
+"""The app's server side: Voilà serving the lessons to a class (``python -m bulka_teach.serve``).
+
+- ``xsrf``: the render page sets the ``_xsrf`` cookie its kernel-shutdown beacon needs, so a closed
+  tab's kernel is shut down at once (on Voilà, and on jupyter_server as a server extension: Binder);
+- ``app``: Voilà with a class mode (kernels prepared for that many students) and the lighter kernel;
+- ``kernel``: that kernel (IPython without the debugger and the history database).
+
+Only ``kernel`` runs inside a kernel; the others run in the server. Nothing here imports a game or the table.
+"""

@@ -1,0 +1,4 @@
+"""``python -m bulka_teach.serve lessons [--class=N]``: see ``bulka_teach.serve.app``."""
+from .app import main
+
+main()
