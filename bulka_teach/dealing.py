@@ -9,8 +9,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Pack
-from .errors import DealCodeError
+from .cards import Card, CardError, Pack
+from .errors import DealCodeError, ScenarioError
 from .records import Record
 from .registry import GAMES, game_spec, spec_by_tag
 
@@ -51,6 +51,14 @@ class DeckSource:
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None  # also for a game's own draws (the cut)
         self.used = 0
+
+    @classmethod
+    def from_codes(cls, pack: Pack, decks: Sequence[Sequence[str]], seed: int | None) -> DeckSource:
+        """A record's decks (card codes of ``pack``) and seed; a deck that is not the whole pack is a ScenarioError."""
+        try:
+            return cls(pack, [pack.deck(list(deck)) for deck in decks], seed)
+        except CardError as err:
+            raise ScenarioError(f"bad deck: {err}") from None
 
     def next_deck(self) -> list[Card] | None:
         """The next deck, or None when the stacked decks ran out and there is no seed."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import FRENCH, CardError
+from ..cards import FRENCH
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
 from ..events import Event
@@ -34,14 +34,11 @@ class Bouillotte(Game[Deal]):
         n = self.n
         self.rules: BouillotteRules = BouillotteRules.from_dict(record.rules)
         self.pack = pack_for(n, self.rules)
-        try:
-            decks = [self.pack.deck(list(d)) for d in record.decks]
-        except CardError as err:
-            raise ScenarioError(f"bad deck: {err}") from None
+        self.source = DeckSource.from_codes(self.pack, record.decks, record.seed)
         if record.queue is not None:
             raise ScenarioError("Bouillotte has no 'queue': every seat plays every deal")
         self.exposed = list(record.exposed)
-        if len(self.exposed) > len(decks):
+        if len(self.exposed) > len(self.source.stacked):
             raise ScenarioError("'exposed' has more entries than there are decks")
         for index in self.exposed:
             if index is not None and index >= HAND_SIZE * n:
@@ -50,7 +47,6 @@ class Bouillotte(Game[Deal]):
         chips = list(record.chips) if record.chips is not None else [self.rules.start_chips] * n
         if len(chips) != n:
             raise ScenarioError(f"'chips' lists {len(chips)} seats; the table has {n}")
-        self.source = DeckSource(self.pack, decks, record.seed)
         self.table = Table(chips)
         self.chips = self.table.chips
         self.saint_james = mistigri_name(self.pack) == "brelan Saint-James"

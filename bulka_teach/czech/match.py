@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import CardError
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
 from ..events import Event
@@ -32,11 +31,7 @@ class CzechBulka(Game[Deal]):
         super().__init__(record)
         self.rules: CzechRules = CzechRules.from_dict(record.rules)
         n = self.n
-        try:
-            decks = [PACK.deck(list(d)) for d in record.decks]
-        except CardError as err:
-            raise ScenarioError(f"bad deck: {err}") from None
-        self.source = DeckSource(PACK, decks, record.seed)
+        self.source = DeckSource.from_codes(PACK, record.decks, record.seed)
         self.bank = 0
         self.chips = [0] * n
         self.streaks = [0] * n

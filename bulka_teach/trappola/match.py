@@ -11,7 +11,6 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from ..cards import CardError
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
 from ..events import Event
@@ -35,11 +34,7 @@ class TrappolaBulka(Game[Partie]):
         super().__init__(record)
         self.rules: TrappolaRules = TrappolaRules.from_dict(record.rules)
         n = self.n
-        try:
-            decks = [PACK.deck(list(d)) for d in record.decks]
-        except CardError as err:
-            raise ScenarioError(f"bad deck: {err}") from None
-        self.source = DeckSource(PACK, decks, record.seed)
+        self.source = DeckSource.from_codes(PACK, record.decks, record.seed)
         self.pot = 0  # the Bulka (three or four players)
         self.chips = [0] * n
         self.streaks = [0] * n
