@@ -30,8 +30,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))  # the app benchmark's in-page timers, shared
 
 import psutil  # noqa: E402
+from bench_app import _CLICK_TO_REDRAW, _WAITING, READY, percentile  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 from tests.browser.practice_page import TABLE  # noqa: E402
@@ -40,33 +42,7 @@ from tests.static_site.conftest import OFFLINE  # noqa: E402
 
 MB = 1024 * 1024
 TIMEOUT_MS = 180_000
-READY = ".bt-legal, .bt-action:not([disabled])"
 SETTLE_SECONDS = 3
-
-# Click the learner's next move inside the page and resolve with the milliseconds until the table redraws.
-_CLICK_TO_REDRAW = """async (selector) => {
-  const table = document.querySelector(selector);
-  const target = table.querySelector('.bt-card.bt-legal[data-card]') || table.querySelector('.bt-action');
-  if (!target) return null;
-  const before = table.dataset.render;
-  return await new Promise(resolve => {
-    const observer = new MutationObserver(() => {
-      if (table.dataset.render !== before) { observer.disconnect(); resolve(performance.now() - start); }
-    });
-    observer.observe(table, { attributes: true, attributeFilter: ['data-render'] });
-    const start = performance.now();
-    target.click();
-  });
-}"""
-_WAITING = """(selector) => {
-  const table = document.querySelector(selector);
-  return table !== null && table.querySelector('.bt-legal, .bt-action, .bt-outcome') !== null;
-}"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def chromium_cpu() -> dict[int, float]:

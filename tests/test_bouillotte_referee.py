@@ -4,15 +4,9 @@ output keys, and the exits 1 (a refused action, everything before it applied) an
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from referee_run import report_of, run_referee
 
 EXAMPLE_1 = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo", "Dan"], "dealer": 0,
              "decks": [["Kc", "8c", "Qc", "As", "Kd", "8d", "Ah", "Xs", "Kh", "8h", "Ad", "8s", "Ks", "Ac", "Qd", "Qh",
@@ -29,30 +23,6 @@ EXAMPLE_3 = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo", "Dan", "Eve
                         "Xh", "8h", "As", "Ks", "Qs", "Js", "Xs", "8s"]],
              "actions": ["carre", "contre-carre", "pass", "pass", "pass", "pass", "pass",
                          "pass", "pass", "pass", "pass", "pass", "pass"]}
-
-
-def run_referee(data: Any, tmp_path: Path | None = None, raw: str | None = None) -> tuple[int, str, str]:
-    text = raw if raw is not None else json.dumps(data)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    command = [sys.executable, "-m", "bulka_teach", "referee"]
-    stdin = None
-    if tmp_path is not None:
-        path = tmp_path / "scenario.json"
-        path.write_text(text, encoding="utf-8")
-        command.append(str(path))
-    else:
-        stdin = text
-    proc = subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
-                          encoding="utf-8")
-    return proc.returncode, proc.stdout, proc.stderr
-
-
-def report_of(data: Any, tmp_path: Path | None = None, status: int = 0) -> dict[str, Any]:
-    code, out, err = run_referee(data, tmp_path)
-    assert code == status, (code, out[-2000:], err[-2000:])
-    assert "Traceback" not in err
-    return json.loads(out)
 
 
 def test_example_1_brelan_carre_and_two_brelans_paid(tmp_path):

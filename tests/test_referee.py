@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from referee_run import assert_malformed, report_of, run_referee
 
 from bulka_teach.czech.stacking import stack_deck
 
@@ -69,31 +70,6 @@ def scenario(**fields: Any) -> dict[str, Any]:
                             "actions": []}
     data.update(fields)
     return data
-
-
-def run_referee(data: Any, tmp_path: Path | None = None, raw: str | None = None) -> tuple[int, str, str]:
-    """Run the referee on a scenario: from a file when ``tmp_path`` is given, else from standard input."""
-    text = raw if raw is not None else json.dumps(data)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    command = [sys.executable, "-m", "bulka_teach", "referee"]
-    stdin = None
-    if tmp_path is not None:
-        path = tmp_path / "scenario.json"
-        path.write_text(text, encoding="utf-8")
-        command.append(str(path))
-    else:
-        stdin = text
-    proc = subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
-                          encoding="utf-8")
-    return proc.returncode, proc.stdout, proc.stderr
-
-
-def report_of(data: Any, tmp_path: Path | None = None, status: int = 0) -> dict[str, Any]:
-    code, out, err = run_referee(data, tmp_path)
-    assert code == status, (code, out[-2000:], err[-2000:])
-    assert "Traceback" not in err
-    return json.loads(out)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -246,18 +222,6 @@ def test_renonc_mode_accepts_the_error_and_reports_it():
 # ----------------------------------------------------------------------------------------------
 # Malformed input: a one-line error, exit 2, no traceback
 # ----------------------------------------------------------------------------------------------
-
-def assert_malformed(code: int, out: str, err: str, *names: str) -> str:
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in out + err
-    for stream in (out, err):
-        assert len(stream.strip().splitlines()) <= 1, stream
-    text = (out + err).strip()
-    assert text, "no error message"
-    for name in names:
-        assert name in text, (name, text)
-    return text
-
 
 def bad_deck(index: int, code: str) -> list[str]:
     deck = list(PLAIN)

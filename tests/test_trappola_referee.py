@@ -3,27 +3,20 @@ the real command, an illegal action (exit 1 with the error object) and malformed
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from referee_run import run_referee
 from trappola_helpers import EX1, EX1_ACTIONS, EX2, EX2_ACTIONS, EX3, EX3_ACTIONS
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def referee(data: Any, raw: str | None = None) -> tuple[int, dict[str, Any] | None, str, str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-m", "bulka_teach", "referee"], input=raw if raw is not None else
-                          json.dumps(data), capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    code, out, err = run_referee(data, raw=raw)
     try:
-        report = json.loads(proc.stdout)
+        report = json.loads(out)
     except json.JSONDecodeError:
         report = None
-    return proc.returncode, report, proc.stdout, proc.stderr
+    return code, report, out, err
 
 
 def scenario(**fields: Any) -> dict[str, Any]:
