@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import Playwright, sync_playwright
 
 from bulka_teach import Record
 from bulka_teach.czech.match import CzechBulka
@@ -28,6 +29,14 @@ def czech(deck: Sequence[str] | None = None, actions: Sequence[str] = (), rules:
                     queue=tuple(queue) if queue is not None else None, seed=seed,
                     decks=tuple(tuple(d) for d in decks), actions=tuple(actions))
     return record.replay()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """One Playwright for the whole run: its sync API refuses a second instance while one runs in this thread, and
+    both the Voilà tests' browser and the static site's offline browser live for the whole session."""
+    with sync_playwright() as instance:
+        yield instance
 
 
 @pytest.fixture

@@ -9,8 +9,6 @@ import threading
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from tornado.websocket import websocket_connect
-
 log = logging.getLogger("bulka_teach.table")
 CONNECT_SECONDS = 5  # to reach Voilà's request-info socket (it is on this machine)
 
@@ -85,8 +83,10 @@ def wait_for_request() -> dict[str, str]:
     What ``voila.utils.wait_for_request`` does, without importing Voilà into the kernel: that import
     pulls in the whole server (jupyter_server, nbconvert, JupyterLab's config) and costs each practice
     kernel about 45 MB and seconds of CPU. The kernel's event loop is busy running this cell, so the
-    socket is read on a thread of its own.
+    socket is read on a thread of its own. Tornado is imported here, not at the top: the static site's
+    kernel (Pyodide) has no tornado and never waits for a request.
     """
+    from tornado.websocket import websocket_connect
     found: dict[str, str] = {}
     failed: list[BaseException] = []
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from tests.browser.voila_server import CHROMIUM, CHROMIUM_ARGS, free_port
 
@@ -88,16 +88,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
-def offline_browser() -> Iterator[Browser]:
+def offline_browser(playwright: Playwright) -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
                     "(scripts/test.sh does it) — the site tests need it and never download one.")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, OFFLINE])
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, OFFLINE])
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture
