@@ -1,0 +1,291 @@
+"""Trappola's Bulka on the card table: the presenter's felt for 2, 3 and 4 players (waiting seats, the Bulka pot,
+Pro, Alifer, declarations as each seat knows them, Manko, trick bonuses, the outcome's parts), its buttons and card
+clicks, and the table's classes — Stepper, Puzzle, Quiz, pictures — over Trappola records."""
+from __future__ import annotations
+
+import json
+import random
+
+from trappola_helpers import CARD_TOKEN, EX1, EX1_ACTIONS, EX2, EX2_ACTIONS, EX3, EX3_ACTIONS, trappola
+
+from bulka_teach import Record
+from bulka_teach.cards import ITALIAN
+from bulka_teach.table import Puzzle, Quiz, Stepper, show_cards
+from bulka_teach.table.present import table_layout, table_ui
+from bulka_teach.trappola import presenter
+
+# Seed 81, three players, random legal play: the first Partie ends in a tie (21 : 21), so Alifer replays it ×2.
+TIE_SEED = 81
+TIE_ACTIONS = ["play 8d", "play Xd", "play 8s", "play Fs", "play 9d", "play Rd", "play 2b", "play 8b", "play Ad",
+               "play Fd", "play As", "play Fb", "play Xb", "play Ab", "play 8c", "play 2d", "play 7c", "play Cd"]
+
+
+def felt(game, seat):
+    view = game.view(seat)
+    return view, table_layout(view, seat), table_ui(view, "play", seat)
+
+
+def seat_of(layout, seat):
+    return next(s for s in layout["seats"] if s["seat"] == seat)
+
+
+def shown_cards(*things) -> set[str]:
+    return set(CARD_TOKEN.findall(json.dumps(things)))
+
+
+def known_to(view) -> set[str]:
+    """The cards a view holds, and those a Manko answer told (the three suits of a set besides the one it lacks)."""
+    known = shown_cards(view["deal"], view["previous"])
+    for entries in (view["deal"] or {}).get("declarations", {}).values():
+        for e in entries:
+            if e.get("manko"):
+                known |= {f"{e['rank']}{s}" for s in "scdb" if s != e["manko"]}
+    return known
+
+
+def figura_items(layout, seat):
+    facts = seat_of(layout, seat)["facts"]
+    return next((f["items"] for f in facts if f["kind"] == "figura"), [])
+
+
+# --- two players ----------------------------------------------------------------------------------------
+
+def test_two_players_sit_face_to_face_with_no_pot_no_chips_and_the_face_up_stock_card():
+    game = trappola(EX1)
+    view, layout, ui = felt(game, 1)  # Ben, the challenger, to lead
+    assert layout["pack"] == "italian"
+    assert [(s["seat"], s["place"], s["waiting"]) for s in layout["seats"]] == [(1, "bottom", False),
+                                                                                 (0, "top", False)]
+    assert seat_of(layout, 1)["roles"] == ["challenger (Herausforderer)"]
+    assert seat_of(layout, 0)["roles"] == ["dealer (mazziere, Geber)"]
+    assert all(s["chips"] is None for s in layout["seats"]) and layout["pots"] == []
+    stock = next(p for p in layout["piles"] if p["id"] == "stock")
+    assert stock["cards"] == ["7b"] and stock["count"] == 18 and "7b face up" in stock["aria"]
+    hand = next(p for p in layout["piles"] if p["id"] == "hand" and p["at"] == 1)
+    assert hand["mine"] and sorted(hand["cards"]) == sorted(EX1[0:3] + EX1[6:9] + EX1[12:15])
+    other = next(p for p in layout["piles"] if p["id"] == "hand" and p["at"] == 0)
+    assert other["cards"] is None and other["count"] == 9
+    assert not shown_cards(layout, ui) & set(EX1[3:6] + EX1[9:12] + EX1[15:18])  # Ann's cards stay hidden
+
+
+def test_one_declare_button_per_set_with_its_points_and_cards_to_click():
+    game = trappola(EX1)
+    _, _, ui = felt(game, 1)
+    labels = {b["action"]: b["label"] for b in ui["buttons"]}
+    assert set(labels) == {"declare Rs-Rc-Rb", "declare 2s-2c-2d-2b"}
+    assert labels["declare 2s-2c-2d-2b"] == "Declare four twos (due) for 20 (accuso / Figura): 2s-2c-2d-2b"
+    assert labels["declare Rs-Rc-Rb"] == "Declare three kings (re) for 6 (accuso / Figura): Rs-Rc-Rb"
+    assert ui["card_verb"] == "play" and set(ui["clickable"]) == set(EX1[0:3] + EX1[6:9] + EX1[12:15])
+    assert "Declare your Figura" in ui["prompt"]
+    game.apply("declare 2s-2c-2d-2b")
+    game.apply("play 2b")
+    _, layout, ui = felt(game, 0)  # Ann: Blans, and she must follow batons? She holds none: any card
+    labels = {b["action"]: b["label"] for b in ui["buttons"]}
+    assert set(labels) == {"declare As-Ac-Ad", "declare blans"}
+    assert labels["declare blans"] == "Declare Blans for 10 (accuso / Figura)"
+    assert "2b was led: you have no batons" in ui["prompt"]
+    items = figura_items(layout, 1)  # a four is told in full
+    assert items[0]["name"] == "four twos (due)" and [t["card"] for t in items[0]["tags"]] == ["2s", "2c", "2d", "2b"]
+
+
+def test_trick_bonuses_appear_as_they_are_earned_and_the_last_trick_is_shown():
+    game = trappola(EX1, EX1_ACTIONS[:4])  # trick 1: Ben's 2b, Ann cannot follow: Marc
+    _, layout, _ = felt(game, 0)
+    bonuses = next(f for f in seat_of(layout, 1)["facts"] if f["kind"] == "bonuses")
+    assert "Marc (trick 1) " in bonuses["text"] and {"b": "20"} in bonuses["text"]
+    assert not any(f["kind"] == "bonuses" for f in seat_of(layout, 0)["facts"])
+    last = layout["last_trick"]
+    assert [c["card"] for c in last["cards"]] == ["2b", "8d"] and last["label"] == "trick 1 · Ben won with a Two"
+    assert layout["trick"]["label"] == "trick 2 of 9 (presa, Stich)"
+
+
+def test_the_outcome_shows_the_points_in_their_parts():
+    game = trappola(EX1, EX1_ACTIONS)
+    view = game.view_at(0, game.deal_end(0))
+    outcome = table_layout(view, 0)["outcome"]
+    assert outcome["head"] == "Ben wins the Partie"
+    lines = ["".join(p if isinstance(p, str) else p["b"] for p in para["text"]) for para in outcome["paragraphs"]
+             if para["kind"] == "points"]
+    assert lines == ["Ben: cards 40 + Marc (trick 1) 20 + the last tricks by Twos (tricks 8–9) 52 + four twos (due) 20"
+                     " = 132", "Ann: cards 0 + Blans 10 + three aces (assi) 15 = 25"]
+
+
+# --- three and four players -------------------------------------------------------------------------------
+
+def test_three_players_the_waiting_player_is_shown_silent_and_the_bulka_pot_holds_the_stakes():
+    game = trappola(EX2, players=("Ann", "Ben", "Cleo"), queue=[2])
+    for me in (0, 2):
+        _, layout, ui = felt(game, me)
+        cleo = seat_of(layout, 2)
+        assert cleo["waiting"] and cleo["roles"] == ["waits, silent (wartet)"] and cleo["facts"] == []
+        assert not any(p["at"] == 2 for p in layout["piles"])  # no hand, no cards
+        assert [s["place"] for s in layout["seats"]] == ["bottom", "left", "right"]
+        assert layout["pots"] == [{"id": "bulka", "label": "the Bulka pot (no. 1)", "amount": 20, "badges": []}]
+        assert [s["chips"] for s in sorted(layout["seats"], key=lambda s: s["seat"])] == ["chips −10", "chips −10",
+                                                                                          "chips 0"]
+    _, layout, ui = felt(game, 2)  # Cleo, waiting, is asked nothing and sees no hand
+    assert ui["buttons"] == [] and ui["clickable"] == {} and ui["prompt"] == ""
+    assert shown_cards(layout, ui) == {"7b"}
+
+
+def test_four_players_two_wait_in_queue_order():
+    game = trappola(EX2, players=("Ann", "Ben", "Cleo", "Dan"), queue=[2, 3])
+    _, layout, _ = felt(game, 3)
+    assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(3, "bottom"), (0, "left"), (1, "top"),
+                                                                  (2, "right")]
+    assert seat_of(layout, 2)["roles"] == ["waits, silent (wartet) (queue 1)"]
+    assert seat_of(layout, 3)["roles"] == ["waits, silent (wartet) (queue 2)"]
+    assert seat_of(layout, 3)["you"] == "(you)" and seat_of(layout, 3)["waiting"]
+
+
+def test_another_seats_three_card_set_shows_rank_count_and_points_until_manko_names_its_suits():
+    game = trappola(EX2, EX2_ACTIONS[:1], players=("Ann", "Ben", "Cleo"), queue=[2])  # Ben declares his kings
+    kings = {"Rs", "Rc", "Rd"}
+    for seat in (0, 2):  # his opponent and the waiting player
+        _, layout, ui = felt(game, seat)
+        item = figura_items(layout, 1)[0]
+        assert (item["name"], item["points"]) == ("three kings (re)", 6)
+        assert item["tags"] == [{"unknown": "R", "mark": "?"}] * 3
+        assert not shown_cards(layout, ui) & kings
+    _, layout, _ = felt(game, 1)  # Ben sees his own in full
+    assert [t["card"] for t in figura_items(layout, 1)[0]["tags"]] == ["Rs", "Rc", "Rd"]
+    game = trappola(EX2, EX2_ACTIONS[:6], players=("Ann", "Ben", "Cleo"), queue=[2])  # Ann asked Manko
+    _, layout, _ = felt(game, 0)
+    item = figura_items(layout, 1)[0]
+    assert item["note"] == "lacks batons (Manko)" and [t["card"] for t in item["tags"]] == ["Rs", "Rc", "Rd"]
+    assert any(f["kind"] == "manko" for f in seat_of(layout, 0)["facts"])
+
+
+def test_the_manko_button_comes_only_at_the_second_card_against_a_three_card_set():
+    game = trappola(EX2, EX2_ACTIONS[:2], players=("Ann", "Ben", "Cleo"), queue=[2])
+    _, _, ui = felt(game, 0)  # Ann's first card: declare, no Manko
+    assert {b["label"] for b in ui["buttons"]} == {
+        "Declare three twos (due) for 10 (accuso / Figura): 2s-2c-2b",
+        "Declare three knights (cavalli) for 6 (accuso / Figura): Cs-Cd-Cb"}
+    game = trappola(EX2, EX2_ACTIONS[:5], players=("Ann", "Ben", "Cleo"), queue=[2])
+    _, _, ui = felt(game, 0)  # Ann's second card: Manko
+    assert [b["action"] for b in ui["buttons"]] == ["manko"] and "Manko" in ui["prompt"]
+    game.apply("manko")
+    _, _, ui = felt(game, 0)
+    assert ui["buttons"] == []
+    game = trappola(EX1, EX1_ACTIONS[:4])  # Ben's four twos: no Manko for a four
+    _, _, ui = felt(game, 0)
+    assert "manko" not in [b["action"] for b in ui["buttons"]]
+
+
+def test_pro_is_asked_by_buttons_and_marked_on_the_player_and_the_pot():
+    game = trappola(players=("Ann", "Ben", "Cleo"), queue=[2], decks=[EX3] * 3, rules={"renonc_mode": True},
+                    actions=EX3_ACTIONS[:3])
+    view, layout, ui = felt(game, 1)
+    assert view["deal"]["phase"] == "pro"
+    labels = {b["action"]: b["label"] for b in ui["buttons"]}
+    assert labels == {"pro": f"Announce Pro (play for the whole Bulka of {view['pot']})",
+                      "no-pro": "No Pro: an ordinary Partie"}
+    assert "two Partien in a row" in ui["prompt"]
+    assert seat_of(layout, 1)["streak"] == "2 wins in a row — may announce Pro"
+    game.apply("pro")
+    _, layout, _ = felt(game, 2)
+    assert seat_of(layout, 1)["badges"] == [{"text": "Pro: for the whole Bulka", "kind": "pro"}]
+    assert layout["pots"][0]["badges"] == ["Pro Partie: for the whole Bulka"]
+    assert seat_of(layout, 2)["roles"] == ["waits — may advise the defender in this Pro Partie"]
+    game = trappola(players=("Ann", "Ben", "Cleo"), queue=[2], decks=[EX3] * 3, rules={"renonc_mode": True},
+                    actions=EX3_ACTIONS)
+    view = game.view_at(0, game.deal_end(2))
+    paragraphs = [json.dumps(p) for p in table_layout(view, 0)["outcome"]["paragraphs"]]
+    assert any("Ben takes the whole Bulka: 80 chips!" in p for p in paragraphs)
+
+
+def test_an_alifer_replay_shows_the_stake_multiplier_on_the_bulka():
+    game = Record(game="trappola", players=("Ann", "Ben", "Cleo"), seed=TIE_SEED, actions=TIE_ACTIONS).replay()
+    view, layout, _ = felt(game, 0)
+    assert view["deal"]["replay"] and view["deal"]["multiplier"] == 2
+    assert layout["pots"][0]["badges"] == ["Alifer ×2"]
+    tie = table_layout(game.view_at(0, game.deal_end(0)), 0)["outcome"]
+    assert tie["head"] == "No winner: Alifer" and "stake multiplier doubled" in json.dumps(tie)
+
+
+def test_the_stock_exchange_is_asked_by_buttons():
+    game = trappola(EX1, rules={"stock_exchange": True})
+    _, layout, ui = felt(game, 1)
+    assert [b["label"] for b in ui["buttons"]] == ["Exchange with the stock (Cardano)", "Keep your nine (pass)"]
+    assert ui["clickable"] == {}
+    game.apply("exchange")
+    _, layout, _ = felt(game, 0)
+    assert any("exchanged" in json.dumps(f) for f in seat_of(layout, 1)["facts"])
+
+
+def test_the_declare_question_asks_before_a_first_card_that_would_lose_a_figura():
+    view = trappola(EX1).view(1)
+    question = presenter.declare_question(view, "play 2b")
+    assert question is not None and "four twos (due)" in question["prompt"]
+    assert [b["action"] for b in question["buttons"]] == ["declare Rs-Rc-Rb", "declare 2s-2c-2d-2b", "play 2b"]
+    view = trappola(EX1, EX1_ACTIONS[:13]).view(0)  # Ann holds her aces back; a non-ace loses nothing
+    assert presenter.declare_question(view, "play Xd") is None
+    question = presenter.declare_question(view, "play As")
+    assert question is not None and "three aces (assi)" in question["prompt"]
+
+
+def test_the_review_words():
+    view = trappola(EX1).view(1)
+    assert presenter.review_cards("declare 2s-2c-2d-2b") == ["2s", "2c", "2d", "2b"]
+    assert presenter.review_cards("declare blans") == [] and presenter.review_cards("play 2b") == ["2b"]
+    assert presenter.review_doing("declare Rs-Rc-Rd", view) == "declare three kings (re)"
+    assert presenter.review_where(view) == "trick 1, your lead"
+
+
+# --- the table's classes over Trappola ----------------------------------------------------------------------
+
+def test_a_stepper_over_worked_example_1_reaches_the_score_of_the_rules_file():
+    record = Record(game="trappola", players=("Ann", "Ben"), dealer=0, decks=(tuple(EX1),), actions=tuple(EX1_ACTIONS))
+    stepper = Stepper(record)
+    stepper.last()
+    assert "Ben 132, Ann 25" in stepper.caption and "Ben wins the Partie" in stepper.caption
+    assert stepper.table.layout["outcome"]["head"] == "Ben wins the Partie"
+    assert stepper.table.ui["mode"] == "step" and stepper.table.ui["buttons"] == []
+    stepper.first()
+    assert "Ann deals" in stepper.caption or "deals Partie 1" in stepper.caption
+    spectator = Stepper(record, open_hands=False)  # a spectator: no hand face up
+    spectator.go(spectator.count // 2)
+    assert all(p["cards"] is None for p in spectator.table.layout["piles"] if p["id"] == "hand")
+
+
+def test_a_puzzle_explains_a_refused_card_and_changes_nothing():
+    record = Record(game="trappola", players=("Ann", "Ben", "Cleo"), dealer=0, queue=(2,), decks=(tuple(EX2),),
+                    actions=tuple(EX2_ACTIONS[:4]))  # Ben led Fs; Ann holds Cs and 2s
+    puzzle = Puzzle(record, 0, answer="play Cs", right="Right: the knight beats the knave and takes 7 points.",
+                    reasons={"play 2s": "The Two loses the trick and its points: the knight wins it."})
+    before = puzzle.game.record()
+    puzzle.table.send_from_browser({"type": "card", "card": "9c"})
+    notice = puzzle.table.ui["notice"]
+    assert notice["kind"] == "refused" and "follow suit (Farbe bedienen)" in notice["text"]
+    assert puzzle.game.record() == before and not puzzle.solved
+    puzzle.table.send_from_browser({"type": "card", "card": "2s"})
+    assert puzzle.table.ui["notice"]["kind"] == "wrong" and "The Two loses" in puzzle.table.ui["notice"]["text"]
+    assert not puzzle.solved
+    puzzle.table.send_from_browser({"type": "card", "card": "Cs"})
+    assert puzzle.solved and puzzle.table.ui["notice"]["kind"] == "ok"
+
+
+def test_a_quiz_and_a_picture_with_italian_cards():
+    quiz = Quiz("Which card wins a trick it leads, the opponent having none of its suit?", ["2s", "As"], "2s",
+                "A Two wins only when led and not followed.", {"As": "An ace led wins too, but it is no Two."},
+                pack=ITALIAN)
+    assert quiz.buttons.options[0][0] == "2s — two of swords (spade)"
+    assert quiz.answer_with("2s") and not quiz.answer_with("As")
+    picture = show_cards(["Rs", "Cc", "Fd"], caption="the court cards", pack="italian")
+    assert picture.table.layout["pack"] == "italian" and picture.table.layout["piles"][0]["cards"] == ["Rs", "Cc", "Fd"]
+
+
+def test_random_views_for_every_seat_lay_out_without_a_hidden_card():
+    """Every seat's felt over random whole Partien of 2, 3 and 4 players shows only cards its view holds."""
+    for players in (("A", "B"), ("A", "B", "C"), ("A", "B", "C", "D")):
+        game = Record(game="trappola", players=players, seed=len(players) * 7).start()
+        rng = random.Random(len(players))
+        for _ in range(60):
+            if game.to_move is None:
+                break
+            for seat in [*range(len(players)), None]:
+                view = game.view(seat)
+                layout, ui = table_layout(view, seat), table_ui(view, "play", seat)
+                assert shown_cards(layout, ui) <= known_to(view)
+            game.apply(rng.choice(game.legal_actions()))
