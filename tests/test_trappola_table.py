@@ -289,3 +289,52 @@ def test_random_views_for_every_seat_lay_out_without_a_hidden_card():
                 layout, ui = table_layout(view, seat), table_ui(view, "play", seat)
                 assert shown_cards(layout, ui) <= known_to(view)
             game.apply(rng.choice(game.legal_actions()))
+
+
+def money(events, n: int) -> tuple[list[int], int]:
+    """The chips and the Bulka after ``events``, from the stakes and payments alone."""
+    chips, pot = [0] * n, 0
+    for e in events:
+        if e.kind == "stake":
+            chips[e.seat] -= e.data["amount"]
+            pot += e.data["amount"]
+        elif e.kind == "pay-figura":
+            chips[e.data["from"]] -= e.data["amount"]
+            chips[e.seat] += e.data["amount"]
+        elif e.kind == "pay-bonus":
+            chips[e.data["from"]] -= e.data["amount"]
+            pot += e.data["amount"]
+        elif e.kind == "bulka-won":
+            chips[e.seat] += pot
+            pot = 0
+    return chips, pot
+
+
+EXAMPLES = [  # (players, queue, decks, rules, actions): the worked examples of the rules file
+    (("Ann", "Ben"), None, [EX1], {}, EX1_ACTIONS),
+    (("Ann", "Ben", "Cleo"), (2,), [EX2], {}, EX2_ACTIONS),
+    (("Ann", "Ben", "Cleo"), (2,), [EX3] * 3, {"renonc_mode": True}, EX3_ACTIONS),
+]
+
+
+def test_every_step_of_the_worked_examples_shows_the_moment_its_caption_tells():
+    for players, queue, decks, rules, actions in EXAMPLES:
+        record = Record(game="trappola", players=players, dealer=0, queue=queue, rules=rules,
+                        decks=tuple(tuple(d) for d in decks), actions=tuple(actions))
+        stepper = Stepper(record)
+        events = stepper._final.events
+        for k, step in enumerate(stepper.steps):
+            event = events[step.events[-1]]
+            where = f"step {k} ({step.caption[:70]!r})"
+            deal, layout = step.view["deal"], step.layout
+            assert (step.view["chips"], step.view["pot"]) == money(events[:step.events[-1] + 1], len(players)), where
+            if deal is None or event.kind in ("stake", "seats"):
+                continue
+            trick = [p["card"] for p in deal["trick"]]
+            if event.kind == "play":
+                assert event.data["card"] in trick and all(event.data["card"] not in h
+                                                           for h in deal["open_hands"].values()), where
+            if event.kind == "trick":
+                assert trick == [] and [c["card"] for c in layout["last_trick"]["cards"]] == event.data["cards"], where
+            assert (deal["outcome"] is not None) == (event.kind in ("partie-over", "pro-lost", "bulka-won")), where
+        assert k + 1 == stepper.count
