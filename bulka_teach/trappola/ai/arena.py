@@ -1,0 +1,35 @@
+"""Trappola in the bots' arena (``bots.match_bench.Arena``): its bots by name; a match is one decided Partie."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...bots.base import Bot
+from ..match import TrappolaBulka
+from .teaching import RuleBot
+
+
+def decided(game: TrappolaBulka) -> Any:
+    """The first Partie with a winner (a two-player tie is a draw and is played again), or None."""
+    return next((p for p in game.deals if p.outcome is not None and p.outcome.winner is not None), None)
+
+
+class TrappolaArena:
+    names = "rule"
+
+    def bot(self, name: str, seed: int) -> Bot | None:
+        if name == "rule":
+            return RuleBot(seed)
+        return None
+
+    def over(self, game: Any) -> bool:
+        assert isinstance(game, TrappolaBulka)
+        return decided(game) is not None
+
+    def winner(self, game: Any) -> int:
+        assert isinstance(game, TrappolaBulka)
+        partie = decided(game)
+        assert partie is not None and partie.outcome is not None and partie.outcome.winner is not None
+        return partie.outcome.winner
+
+
+ARENA = TrappolaArena()
