@@ -6,13 +6,17 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from trappola_helpers import CARD_TOKEN, EX1, EX1_ACTIONS, EX2, EX2_ACTIONS, EX3, EX3_ACTIONS, trappola
 
-from bulka_teach import Record
+from bulka_teach import IllegalAction, Record
 from bulka_teach.cards import ITALIAN
-from bulka_teach.table import Puzzle, Quiz, Stepper, show_cards
+from bulka_teach.table import Practice, Puzzle, Quiz, Stepper, show_cards
 from bulka_teach.table.present import table_layout, table_ui
 from bulka_teach.trappola import presenter
+from bulka_teach.trappola.figura import parse_figura
 
 # Seed 81, three players, random legal play: the first Partie ends in a tie (21 : 21), so Alifer replays it ×2.
 TIE_SEED = 81
@@ -338,3 +342,209 @@ def test_every_step_of_the_worked_examples_shows_the_moment_its_caption_tells():
                 assert trick == [] and [c["card"] for c in layout["last_trick"]["cards"]] == event.data["cards"], where
             assert (deal["outcome"] is not None) == (event.kind in ("partie-over", "pro-lost", "bulka-won")), where
         assert k + 1 == stepper.count
+
+
+# --- practice against the computer ------------------------------------------------------------------------
+
+def legal_clicks(practice: Practice) -> list[dict]:
+    """The browser messages a learner could send now that the engine accepts."""
+    ui = practice.table.ui
+    return ([{"type": "card", "card": c} for c in ui["clickable"]]
+            + [{"type": "action", "action": b["action"]} for b in ui["buttons"]])
+
+
+def play(practice: Practice, rng: random.Random, until=lambda p: p.finished, limit: int = 5000,
+         on_step=lambda p: None) -> list[dict]:
+    """Click legal moves at random (Continue after each Partie) until ``until``; returns the clicks sent."""
+    sent = []
+    for _ in range(limit):
+        on_step(practice)
+        if until(practice):
+            return sent
+        clicks = legal_clicks(practice)
+        message = rng.choice(clicks) if clicks else {"type": "control", "name": "continue"}
+        sent.append(message)
+        practice.table.send_from_browser(message)
+    raise AssertionError("the practice table did not reach its end")
+
+
+def controls(practice: Practice) -> dict[str, bool]:
+    return {c["name"]: c["enabled"] for c in practice.table.ui["controls"]}
+
+
+def test_two_players_practise_whole_partien_by_clicks_to_the_score():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
+    code = practice.deal_code
+    assert code.startswith("TR2-std-") and practice.table.layout["pack"] == "italian"
+    for k, rng in enumerate((random.Random(1), random.Random(2))):
+        play(practice, rng)
+        view, ui, layout = practice.table.view, practice.table.ui, practice.table.layout
+        assert view["deal"]["outcome"]["result"] in ("won", "renonc") and view["to_move"] is None
+        assert layout["outcome"]["head"].endswith("the Partie")
+        assert any(p["kind"] == "points" and p["text"][0] == "You: " for p in layout["outcome"]["paragraphs"])
+        assert ui["prompt"] == "This Partie is over: press New deal to play another."
+        assert controls(practice) == {"new": True, "undo": True, "hint": False, "review": False, "continue": False}
+        practice.table.send_from_browser({"type": "card", "card": "As"})  # after the end: told what to do
+        assert practice.table.ui["notice"]["kind"] == "info"
+        if not k:
+            practice.table.send_from_browser({"type": "control", "name": "new"})
+            assert practice.deal_code != code and not controls(practice)["undo"]
+
+
+def test_three_and_four_players_practise_whole_bulkas_until_a_pro_partie_takes_the_pot():
+    for players in (("You", "Ann", "Ben"), ("You", "Ann", "Ben", "Cleo")):
+        practice = Practice(game="trappola", players=players, whole="match", code=f"TR{len(players)}-std-5")
+        seen_waiting: list[bool] = []
+
+        def note_waiting(p: Practice, seen: list[bool] = seen_waiting) -> None:
+            seen.append(seat_of(p.table.layout, 0)["waiting"])
+
+        play(practice, random.Random(len(players)), limit=20000, on_step=note_waiting)
+        assert any(e.kind == "bulka-won" for e in practice.game.events)
+        assert "takes the whole Bulka" in practice.table.ui["prompt"]
+        assert practice.table.ui["prompt"].endswith("The Bulka is won: press New deal for a new one.")
+        assert True in seen_waiting and False in seen_waiting  # the learner both played and waited
+        assert sum(e.kind == "partie-over" for e in practice.game.events) >= 3
+
+
+def test_the_learner_waiting_in_the_queue_watches_the_others_play_their_partie():
+    practice = next(p for p in (Practice(game="trappola", players=("You", "Ann", "Ben"), code=f"TR3-std-{s}")
+                                for s in range(20)) if 0 in p.game.queue)
+    assert practice.table.ui["prompt"].startswith("You wait in the queue, silent (wartet): ")
+    assert controls(practice)["continue"] and practice.game.actions == []
+    practice.table.send_from_browser({"type": "card", "card": "As"})
+    assert practice.table.ui["notice"]["text"].startswith("You wait in the queue")
+    practice.control("continue")
+    view = practice.table.view
+    assert view["deal"]["outcome"] is not None and view["deal"]["hand"] == []
+    assert seat_of(practice.table.layout, 0)["waiting"] and practice.table.ui["caption"]
+
+
+def test_a_refused_click_is_explained_and_changes_nothing():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-3")
+    rng, refused = random.Random(4), 0
+    for _ in range(600):
+        if practice.finished:
+            practice.control("new")
+        deal, ui = practice.table.view["deal"], practice.table.ui
+        wrong = [c for c in deal["hand"] if c not in ui["clickable"]] if ui["card_verb"] == "play" else []
+        if wrong:
+            before = practice.game.record()
+            with pytest.raises(IllegalAction) as err:
+                before.replay().apply(f"play {wrong[0]}", 0)
+            practice.table.send_from_browser({"type": "card", "card": wrong[0]})
+            assert practice.table.ui["notice"] == {**practice.table.ui["notice"], "kind": "refused",
+                                                   "text": err.value.message}
+            assert "follow suit (Farbe bedienen)" in err.value.message
+            assert practice.game.record() == before
+            refused += 1
+        if ui["card_verb"] == "play" and "manko" not in [b["action"] for b in ui["buttons"]]:
+            before = practice.game.record()
+            practice.table.send_from_browser({"type": "action", "action": "manko"})
+            assert practice.table.ui["notice"]["kind"] == "refused" and "Manko" in practice.table.ui["notice"]["text"]
+            assert practice.game.record() == before
+        clicks = legal_clicks(practice)
+        practice.table.send_from_browser(rng.choice(clicks) if clicks else {"type": "control", "name": "continue"})
+    assert refused >= 3
+
+
+def test_undo_a_deal_code_and_the_house_rules_panel():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7", ask_to_declare=False)
+    rng = random.Random(5)
+    snapshots = []
+    for _ in range(6):
+        snapshots.append((practice.game.record(), practice.table.view))
+        practice.table.send_from_browser(rng.choice(legal_clicks(practice)))
+    for record, view in reversed(snapshots):
+        practice.table.send_from_browser({"type": "control", "name": "undo"})
+        assert practice.game.record() == record and practice.table.view == view
+    first = Practice(game="trappola", players=("You", "Computer"))
+    clicks = play(first, random.Random(6))
+    second = Practice(game="trappola", players=("You", "Computer"), code=first.deal_code)
+    for message in clicks:
+        second.table.send_from_browser(message)
+    assert second.game.record() == first.game.record() and second.table.view == first.table.view
+    assert "Trappola's Bulka" in Practice(game="trappola", players=("You", "Computer"),
+                                          code="CB2-std-7").table.ui["notice"]["text"]
+    practice.panel.controls["stock_exchange"].value = True
+    practice.panel.button.click()
+    assert practice.game.rules.stock_exchange and practice.deal_code.startswith("TR2-e1-")
+    assert practice.panel.values()["stock_exchange"] is True
+    sources = practice.panel.widget.children[0].children[-2].value  # every reconstructed number with its source
+    assert "Card points of an ace (asso). Source: reconstructed (the seed&#x27;s table was lost)" in sources
+    play(practice, random.Random(7), until=lambda p: "exchange" in [b["action"] for b in p.table.ui["buttons"]]
+         or p.finished)
+    assert "Exchange with the stock (Cardano)" in [b["label"] for b in practice.table.ui["buttons"]]
+
+
+def test_without_a_coach_hint_and_review_say_so_and_change_nothing():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
+    assert not controls(practice)["hint"]
+    before = practice.game.record()
+    practice.control("hint")
+    assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
+    assert practice.game.record() == before
+
+
+def test_the_declare_question_is_asked_once_before_a_first_card_would_lose_a_figura():
+    for seed in range(40):
+        practice = Practice(game="trappola", players=("You", "Computer"), code=f"TR2-std-{seed}")
+        ui = practice.table.ui
+        declares = [b["action"] for b in ui["buttons"] if b["action"].startswith("declare ")
+                    and parse_figura(b["action"].split()[1]).rank != "A"]
+        if declares and ui["clickable"]:
+            break
+    else:
+        pytest.fail("no deal TR2-std-0…39 gave the learner a Figura to declare at the first card")
+    card = next(iter(ui["clickable"]))
+    before = practice.game.record()
+    practice.click(card)
+    asked = practice.table.ui
+    assert "have not declared" in asked["prompt"] and practice.game.record() == before
+    assert asked["buttons"][-1] == {"action": f"play {card}", "label": f"Play {card} without declaring",
+                                    "hint": "Play the card and give up the Figura's points for this Partie."}
+    practice.table.send_from_browser({"type": "action", "action": declares[0]})
+    assert practice.game.actions[-1] == declares[0]
+
+
+# --- hidden cards ------------------------------------------------------------------------------------------
+
+def check_nothing_hidden_shown(players: tuple[str, ...], seed: int, me: int, partien: int) -> None:
+    """Across whole practice Partien, the table (view, layout and ui) never holds a card the learner was not shown:
+    what the engine's view and log told this seat, and the suits a Manko answer named."""
+    practice = Practice(players=players, seat=me, game="trappola", code=f"TR{len(players)}-std-{seed}",
+                        whole="match")
+    known: set[str] = set()
+    told = [0]
+
+    def check(p: Practice) -> None:
+        game = p.game
+        if told[0] > len(game.events):  # an undo: the log was replayed shorter
+            told[0] = 0
+        known.update(CARD_TOKEN.findall(json.dumps(game.view(me))))
+        for event in game.events[told[0]:]:
+            known.update(CARD_TOKEN.findall(game.explain(event, me)))
+            if event.kind == "manko-answer":
+                known.update(f"{a['rank']}{s}" for a in event.data["answers"] for s in "scdb" if s != a["suit"])
+        told[0] = len(game.events)
+        shown = shown_cards(p.table.view, p.table.layout, p.table.ui)
+        assert shown <= known, f"the table shows {shown - known}, never shown to the learner"
+        assert p.table.view["deal"] is None or "open_hands" not in p.table.view["deal"]
+
+    rng, count = random.Random(seed), [0]
+
+    def enough(p: Practice) -> bool:
+        count[0] += 1
+        if count[0] % 23 == 0 and p._decisions:  # now and then an undo
+            p.table.send_from_browser({"type": "control", "name": "undo"})
+            check(p)
+        return p.finished or sum(e.kind == "partie-over" for e in p.game.events) >= partien
+
+    play(practice, rng, until=enough, on_step=check)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**40 - 1), players=st.integers(2, 4), me=st.integers(0, 3))
+def test_no_hidden_card_ever_reaches_the_table_in_whole_practice_partien(seed, players, me):
+    names = ("You", "Ann", "Ben", "Cleo")[:players]
+    check_nothing_hidden_shown(names, seed, me % players, partien=4)
