@@ -123,7 +123,8 @@ def test_three_players_the_waiting_player_is_shown_silent_and_the_bulka_pot_hold
         cleo = seat_of(layout, 2)
         assert cleo["waiting"] and cleo["roles"] == ["waits, silent (wartet)"] and cleo["facts"] == []
         assert not any(p["at"] == 2 for p in layout["piles"])  # no hand, no cards
-        assert [s["place"] for s in layout["seats"]] == ["bottom", "left", "right"]
+        assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(me if me == 0 else 1, "bottom"),
+                                                                      (1 if me == 0 else 0, "top"), (2, "side")]
         assert layout["pots"] == [{"id": "bulka", "label": "the Bulka pot (no. 1)", "amount": 20, "badges": []}]
         assert [s["chips"] for s in sorted(layout["seats"], key=lambda s: s["seat"])] == ["chips −10", "chips −10",
                                                                                           "chips 0"]
@@ -135,8 +136,9 @@ def test_three_players_the_waiting_player_is_shown_silent_and_the_bulka_pot_hold
 def test_four_players_two_wait_in_queue_order():
     game = trappola(EX2, players=("Ann", "Ben", "Cleo", "Dan"), queue=[2, 3])
     _, layout, _ = felt(game, 3)
-    assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(3, "bottom"), (0, "left"), (1, "top"),
-                                                                  (2, "right")]
+    # the two playing face to face, the challenger at the bottom while the learner waits
+    assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(1, "bottom"), (0, "top"), (2, "left"),
+                                                                  (3, "right")]
     assert seat_of(layout, 2)["roles"] == ["waits, silent (wartet) (queue 1)"]
     assert seat_of(layout, 3)["roles"] == ["waits, silent (wartet) (queue 2)"]
     assert seat_of(layout, 3)["you"] == "(you)" and seat_of(layout, 3)["waiting"]

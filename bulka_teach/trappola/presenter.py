@@ -212,12 +212,21 @@ def declare_question(view: View, action: str) -> dict[str, Any] | None:
 
 # --- the felt: the layout of a view -------------------------------------------------------------------
 
-def arrange(view: View, me: int | None) -> list[int]:
-    """Every seat, the learner first (the bottom), then round the table; a spectator sees the challenger first."""
+#: Where the waiting seats sit, by the number of players: the two playing seats face each other (bottom, top).
+WAITING_PLACES = {2: (), 3: ("side",), 4: ("left", "right")}
+
+
+def arrange(view: View, me: int | None) -> list[tuple[int, str]]:
+    """Every seat and its place: the two playing seats face to face — the learner at the bottom when playing, else
+    the challenger — and the waiting seats aside, in queue order (then any who left)."""
     n = len(view.get("players") or [])
     deal = view.get("deal") or {}
-    bottom = me if me is not None and 0 <= me < n else deal.get("challenger", view.get("challenger", 0)) or 0
-    return [(bottom + k) % n for k in range(n)]
+    challenger = deal.get("challenger", view.get("challenger"))
+    dealer = deal.get("dealer", view.get("dealer"))
+    bottom, top = (dealer, challenger) if me == dealer else (challenger, dealer)
+    queue = [s for s in view.get("queue") or [] if s not in (bottom, top)]
+    waiting = [*queue, *(s for s in range(n) if s not in (bottom, top, *queue))]
+    return [(bottom, "bottom"), (top, "top"), *zip(waiting, WAITING_PLACES[n], strict=True)]
 
 
 def _roles(view: View, seat: int, playing: bool) -> list[str]:
@@ -454,13 +463,11 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
     players = view.get("players") or []
     if not players:
         return lay.layout(PACK_ID, phase=(deal or {}).get("phase", "none"), words=WORDS)
-    order = arrange(view, me)
-    places = lay.places(len(order))
     playing_seats = list(deal["seats"]) if deal else [view.get("challenger"), view.get("dealer")]
     chips = view.get("chips") or []
     with_chips = view.get("bulka") is not None
     seats, piles = [], []
-    for seat, place in zip(order, places, strict=True):
+    for seat, place in arrange(view, me):
         playing = seat in playing_seats
         over = bool(deal and deal.get("outcome"))
         to_move = playing and not over and view.get("to_move") == seat
