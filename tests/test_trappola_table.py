@@ -550,3 +550,4 @@ def check_nothing_hidden_shown(players: tuple[str, ...], seed: int, me: int, par
 def test_no_hidden_card_ever_reaches_the_table_in_whole_practice_partien(seed, players, me):
     names = ("You", "Ann", "Ben", "Cleo")[:players]
     check_nothing_hidden_shown(names, seed, me % players, partien=4)
+
