@@ -551,3 +551,22 @@ def test_no_hidden_card_ever_reaches_the_table_in_whole_practice_partien(seed, p
     names = ("You", "Ann", "Ben", "Cleo")[:players]
     check_nothing_hidden_shown(names, seed, me % players, partien=4)
 
+
+
+def test_a_renonc_outcome_says_what_the_error_was_and_only_the_offender_reads_his_cards():
+    game = trappola(players=("Ann", "Ben", "Cleo"), queue=[2], decks=[EX3] * 3, rules={"renonc_mode": True},
+                    actions=EX3_ACTIONS[:2])  # Ann plays Ac on Rs holding As and 7s
+    texts = {}
+    for seat in (0, 1, 2):
+        outcome = table_layout(game.view_at(seat, game.deal_end(0)), seat)["outcome"]
+        texts[seat] = [json.dumps(p["text"]) for p in outcome["paragraphs"]]
+        assert outcome["kind"] == "renonc" and outcome["head"] == "Ben wins the Partie"
+        assert any("Ann did not follow suit (Farbe nicht bedient)." in t for t in texts[seat])
+    assert any("you hold As, 7s" in t for t in texts[0])
+    assert not any("As, 7s" in t for t in texts[1] + texts[2])
+
+
+def test_two_players_see_the_streak_without_the_pro_note():
+    game = trappola(EX1, EX1_ACTIONS)
+    layout = table_layout(game.view(0), 0)
+    assert seat_of(layout, 1)["streak"] == "1 win in a row" and seat_of(layout, 0)["streak"] == ""

@@ -16,7 +16,7 @@ from typing import Any
 from .. import layout as lay
 from .figura import BIANKA, BLANS, RANK_CALLS, parse_figura
 from .rules import PACK, SUIT_NAMES, SUITS, TRICKS, TrappolaRules
-from .text import PHASE_WORDS
+from .text import PHASE_WORDS, RENONC_WORDS
 
 View = dict[str, Any]
 PACK_ID = "italian"
@@ -233,8 +233,8 @@ def _roles(view: View, seat: int, playing: bool) -> list[str]:
     deal = view.get("deal") or {}
     if seat in (view.get("left") or []):
         return [ROLE_WORDS["left"]]
-    if not playing:
-        queue = view.get("queue") or []
+    if not playing:  # the queue of the Partie being played (a finished one's queue has moved on)
+        queue = view.get("queue") or [] if not deal.get("outcome") else []
         place = f" (queue {queue.index(seat) + 1})" if seat in queue and len(queue) > 1 else ""
         return [ROLE_WORDS["waiting_pro" if deal.get("pro") is not None else "waiting"] + place]
     roles = []
@@ -248,9 +248,9 @@ def _roles(view: View, seat: int, playing: bool) -> list[str]:
 def _streak(view: View, seat: int) -> str:
     streaks = view.get("streaks") or []
     count = streaks[seat] if seat < len(streaks) else 0
-    if not count or view.get("bulka") is None:
+    if not count:
         return ""
-    more = " — may announce Pro" if count >= 2 else ""
+    more = " — may announce Pro" if count >= 2 and view.get("bulka") is not None else ""
     return f"{count} {'win' if count == 1 else 'wins'} in a row{more}"
 
 
@@ -432,8 +432,10 @@ def _outcome(view: View) -> lay.Outcome | None:
         text += [" = ", {"b": str(total)}]
         paragraphs.append({"text": text, "kind": "points"})
     renonc = o.get("renonc")
-    if renonc and renonc.get("message"):
-        paragraphs.append(renonc["message"])
+    if renonc:
+        paragraphs.append(f"{player_name(view, renonc['seat'])} {RENONC_WORDS[renonc['reason']]}")
+        if renonc.get("message"):  # the refusal's sentence names the offender's cards: told to him alone
+            paragraphs.append(renonc["message"])
     summary = _summary(view, deal["number"]) if view.get("bulka") is not None else None
     if summary is not None:
         moved = [(s, c) for s, c in enumerate(summary.get("chips") or []) if c]
