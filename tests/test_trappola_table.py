@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from trappola_helpers import CARD_TOKEN, EX1, EX1_ACTIONS, EX2, EX2_ACTIONS, EX3, EX3_ACTIONS, trappola
 
 from bulka_teach import IllegalAction, Record
+from bulka_teach.bots import Hint
 from bulka_teach.cards import ITALIAN
 from bulka_teach.table import Practice, Puzzle, Quiz, Stepper, show_cards
 from bulka_teach.table.present import table_layout, table_ui
@@ -570,3 +571,20 @@ def test_two_players_see_the_streak_without_the_pro_note():
     game = trappola(EX1, EX1_ACTIONS)
     layout = table_layout(game.view(0), 0)
     assert seat_of(layout, 1)["streak"] == "1 win in a row" and seat_of(layout, 0)["streak"] == ""
+
+
+def test_a_coach_given_to_a_trappola_table_hints_and_review_still_waits_for_the_games_teacher():
+    class FirstLegal:
+        def hint(self, view):
+            return Hint(view["legal"][0], "Because a test says so.", None, {})
+
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7", coach=FirstLegal())
+    assert controls(practice)["hint"]
+    practice.control("hint")
+    notice = practice.table.ui["notice"]["text"]
+    assert notice.startswith("Hint: ") and notice.endswith("Because a test says so.")
+    play(practice, random.Random(3))
+    assert not controls(practice)["review"]
+    practice.control("review")
+    assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
+    assert "review" not in practice.table.ui
