@@ -588,3 +588,26 @@ def test_a_coach_given_to_a_trappola_table_hints_and_review_still_waits_for_the_
     practice.control("review")
     assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
     assert "review" not in practice.table.ui
+
+
+def test_under_renonc_mode_a_revoke_is_accepted_and_loses_the_partie():
+    rng = random.Random(8)
+    for seed in range(40):
+        practice = Practice(game="trappola", players=("You", "Computer"), code=f"TR2-r1-{seed}", ask_to_declare=False)
+
+        def revoke_possible(p: Practice) -> bool:
+            deal, ui = p.table.view["deal"], p.table.ui
+            return ui["card_verb"] == "play" and any(c not in ui["clickable"] for c in deal["hand"])
+
+        play(practice, rng, until=lambda p: p.finished or revoke_possible(p))
+        if revoke_possible(practice):
+            break
+    else:
+        pytest.fail("no deal TR2-r1-0…39 let the learner revoke")
+    assert "renonc_mode" in practice.table.ui["prompt"]
+    card = next(c for c in practice.table.view["deal"]["hand"] if c not in practice.table.ui["clickable"])
+    practice.click(card)
+    outcome = practice.table.layout["outcome"]
+    assert practice.finished and outcome["kind"] == "renonc" and outcome["head"] == "Computer wins the Partie"
+    assert any("You did not follow suit (Farbe nicht bedient)." in json.dumps(p["text"])
+               for p in outcome["paragraphs"])
