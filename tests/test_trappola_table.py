@@ -611,3 +611,22 @@ def test_under_renonc_mode_a_revoke_is_accepted_and_loses_the_partie():
     assert practice.finished and outcome["kind"] == "renonc" and outcome["head"] == "Computer wins the Partie"
     assert any("You did not follow suit (Farbe nicht bedient)." in json.dumps(p["text"])
                for p in outcome["paragraphs"])
+
+
+def test_the_stepper_deals_in_packets_of_three_the_challenger_first_then_the_stock():
+    record = Record(game="trappola", players=("Ann", "Ben"), dealer=0, decks=(tuple(EX1),), actions=tuple(EX1_ACTIONS))
+    stepper = Stepper(record, open_hands=False, seat=0)  # as Ann, the dealer, saw it
+    deal = next(i for i, e in enumerate(stepper._final.events) if e.kind == "deal")
+    stepper.go_to_event(deal)
+    counts, stock = [], []
+    while deal in stepper.step.events:
+        counts.append((stepper.step.view["deal"]["hand_counts"]["1"], len(stepper.step.view["deal"]["hand"])))
+        stock.append(any(p["id"] == "stock" for p in stepper.table.layout["piles"]))
+        stepper.next()
+    assert counts == [(3, 0), (3, 3), (6, 3), (6, 6), (9, 6), (9, 9), (9, 9)]
+    assert stock == [False] * 6 + [True]
+    stepper.go_to_event(deal)
+    stepper.next()
+    assert stepper.step.view["deal"]["hand"] == sorted(EX1[3:6], key=lambda c: ("scdb".index(c[1]),
+                                                                               "2789XFCRA".index(c[0])))
+    assert stepper.caption == "Then three to Ann (you), the dealer (mazziere, Geber)."

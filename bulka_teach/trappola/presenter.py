@@ -479,7 +479,7 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
         if deal and playing:
             facts = [*_points(deal, seat), *_declarations(deal, seat), *_manko(deal, seat), *_bonuses(deal, seat),
                      *_exchange(deal, seat), *_voids(deal, seat, me)]
-            if deal.get("stock_card") is not None:
+            if (deal.get("hand_counts") or {}).get(str(seat)):  # dealt, and cards left in it
                 piles.append(_hand(view, me, seat))
         seats.append(lay.seat(
             seat, name, place, you="(you)" if you and name.lower() != "you" else "",
