@@ -5,6 +5,7 @@ from typing import Any
 
 from ...bots.base import Bot
 from ..match import TrappolaBulka
+from .sampling import SamplingBot
 from .teaching import RuleBot
 
 
@@ -14,11 +15,15 @@ def decided(game: TrappolaBulka) -> Any:
 
 
 class TrappolaArena:
-    names = "rule"
+    names = "rule or sampling:<level>[:<worlds>]"
 
     def bot(self, name: str, seed: int) -> Bot | None:
         if name == "rule":
             return RuleBot(seed)
+        if name.startswith("sampling:"):
+            parts = name.split(":")
+            worlds = int(parts[2]) if len(parts) > 2 else None
+            return SamplingBot(level=parts[1], seed=seed, worlds=worlds)
         return None
 
     def over(self, game: Any) -> bool:
