@@ -6,6 +6,7 @@ a factory for them, and the coach's ``Teacher``.
 from ...bots.base import Bot, GameAI
 from ...bots.sampling import LEVELS
 from .arena import ARENA
+from .coaching import TEACHER, TrappolaTeacher, describe
 from .sampling import SamplingBot
 from .teaching import LESSONS, RULES, RULES_BY_NAME, RuleBot, TeachingRule
 
@@ -33,8 +34,8 @@ def default_bot(seed: int | None = None) -> Bot:
     return opponent_bot("rule", seed)
 
 
-AI = GameAI(opponents=OPPONENTS, opponent=opponent_bot, teacher=None, default="rule", arena=ARENA)
+AI = GameAI(opponents=OPPONENTS, opponent=opponent_bot, teacher=TEACHER, default="rule", arena=ARENA)
 
-__all__ = ["AI", "LESSONS", "OPPONENTS", "RULES", "RULES_BY_NAME", "RuleBot", "SamplingBot", "TeachingRule",
-           "default_bot",
+__all__ = ["AI", "LESSONS", "OPPONENTS", "RULES", "RULES_BY_NAME", "RuleBot", "SamplingBot", "TEACHER",
+           "TeachingRule", "TrappolaTeacher", "default_bot", "describe",
            "opponent_bot"]
