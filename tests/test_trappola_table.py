@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trappola_helpers import CARD_TOKEN, EX1, EX1_ACTIONS, EX2, EX2_ACTIONS, EX3, EX3_ACTIONS, trappola
 
-from bulka_teach import IllegalAction, Record
+from bulka_teach import IllegalAction, Record, registry
 from bulka_teach.bots import Hint
 from bulka_teach.cards import ITALIAN
+from bulka_teach.registry import game_spec
 from bulka_teach.table import Practice, Puzzle, Quiz, Stepper, show_cards
 from bulka_teach.table.present import table_layout, table_ui
 from bulka_teach.trappola import presenter
@@ -386,7 +388,7 @@ def test_two_players_practise_whole_partien_by_clicks_to_the_score():
         assert layout["outcome"]["head"].endswith("the Partie")
         assert any(p["kind"] == "points" and p["text"][0] == "You: " for p in layout["outcome"]["paragraphs"])
         assert ui["prompt"] == "This Partie is over: press New deal to play another."
-        assert controls(practice) == {"new": True, "undo": True, "hint": False, "review": False, "continue": False}
+        assert controls(practice) == {"new": True, "undo": True, "hint": False, "review": True, "continue": False}
         practice.table.send_from_browser({"type": "card", "card": "As"})  # after the end: told what to do
         assert practice.table.ui["notice"]["kind"] == "info"
         if not k:
@@ -480,13 +482,59 @@ def test_undo_a_deal_code_and_the_house_rules_panel():
     assert "Exchange with the stock (Cardano)" in [b["label"] for b in practice.table.ui["buttons"]]
 
 
-def test_without_a_coach_hint_and_review_say_so_and_change_nothing():
+def test_hint_asks_the_coach_and_rings_the_card_it_advises():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
+    before = practice.game.record()
+    practice.control("hint")
+    notice, ring = practice.table.ui["notice"]["text"], practice.table.ui["highlight"]
+    card = notice.removeprefix("Hint: play the ").split(".")[0]
+    assert notice.startswith("Hint: play the ") and ring == [card] and f"play {card}" in practice.game.legal_actions()
+    assert practice.game.record() == before
+
+
+def test_review_opens_the_panel_in_the_presenters_words_and_goes_back_to_the_game():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
+    assert not controls(practice)["review"]
+    play(practice, random.Random(3))
+    live = (practice.table.view, practice.table.layout)
+    practice.control("review")
+    panel = practice.table.ui["review"]
+    assert panel["items"] and panel["summary"]
+    first = panel["items"][0]
+    assert first["where"].startswith("trick ") and first["doing"] in ("play", *(
+        f"declare {presenter.figura_words(i['action'].split()[1])}" for i in panel["items"]
+        if i["action"].startswith("declare ")))
+    assert all(i["cards"] == presenter.review_cards(i["action"]) for i in panel["items"])
+    practice.table.send_from_browser({"type": "review", "item": 0})
+    assert practice.table.ui["review"]["selected"] == 0 and practice.table.ui["buttons"] == []
+    practice.control("back")
+    assert (practice.table.view, practice.table.layout) == live
+
+
+def test_a_game_whose_computer_players_have_no_teacher_offers_no_hint_and_no_review(monkeypatch):
+    """The generic rule, shown with Trappola's spec stripped of its teacher (as a game without a coach is)."""
+    spec = game_spec("trappola")
+    monkeypatch.setitem(registry._specs, "trappola", replace(spec, ai=replace(spec.ai, teacher=None)))
     practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
     assert not controls(practice)["hint"]
     before = practice.game.record()
     practice.control("hint")
     assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
     assert practice.game.record() == before
+
+    class FirstLegal:  # a coach given to the table gives hints; Review needs the game's own teacher
+        def hint(self, view):
+            return Hint(view["legal"][0], "Because a test says so.", None, {})
+
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7", coach=FirstLegal())
+    assert controls(practice)["hint"]
+    practice.control("hint")
+    assert practice.table.ui["notice"]["text"].endswith("Because a test says so.")
+    play(practice, random.Random(3))
+    assert not controls(practice)["review"]
+    practice.control("review")
+    assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
+    assert "review" not in practice.table.ui
 
 
 def test_the_declare_question_is_asked_once_before_a_first_card_would_lose_a_figura():
@@ -571,23 +619,6 @@ def test_two_players_see_the_streak_without_the_pro_note():
     game = trappola(EX1, EX1_ACTIONS)
     layout = table_layout(game.view(0), 0)
     assert seat_of(layout, 1)["streak"] == "1 win in a row" and seat_of(layout, 0)["streak"] == ""
-
-
-def test_a_coach_given_to_a_trappola_table_hints_and_review_still_waits_for_the_games_teacher():
-    class FirstLegal:
-        def hint(self, view):
-            return Hint(view["legal"][0], "Because a test says so.", None, {})
-
-    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7", coach=FirstLegal())
-    assert controls(practice)["hint"]
-    practice.control("hint")
-    notice = practice.table.ui["notice"]["text"]
-    assert notice.startswith("Hint: ") and notice.endswith("Because a test says so.")
-    play(practice, random.Random(3))
-    assert not controls(practice)["review"]
-    practice.control("review")
-    assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
-    assert "review" not in practice.table.ui
 
 
 def test_under_renonc_mode_a_revoke_is_accepted_and_loses_the_partie():
