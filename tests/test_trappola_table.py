@@ -661,3 +661,14 @@ def test_the_stepper_deals_in_packets_of_three_the_challenger_first_then_the_sto
     assert stepper.step.view["deal"]["hand"] == sorted(EX1[3:6], key=lambda c: ("scdb".index(c[1]),
                                                                                "2789XFCRA".index(c[0])))
     assert stepper.caption == "Then three to Ann (you), the dealer (mazziere, Geber)."
+
+
+def test_the_computer_opponent_menu_offers_the_sampling_bots_and_an_easy_one_plays_a_whole_partie():
+    practice = Practice(game="trappola", players=("You", "Computer", "Ann"), opponent="easy", code="TR3-std-4")
+    assert [name for _, name in practice.opponent_menu.options] == ["rule", "easy", "medium", "strong"]
+    assert practice.opponent_menu.description == "Computer opponent (avversario, Gegner)"
+    play(practice, random.Random(1))
+    assert practice.table.view["deal"]["outcome"] is not None
+    practice.opponent_menu.value = "rule"
+    assert practice.opponent == "rule" and practice.table.ui["notice"]["text"].startswith(
+        "From its next move the computer plays with the teaching rules")
