@@ -188,7 +188,7 @@ def test_pro_is_asked_by_buttons_and_marked_on_the_player_and_the_pot():
     view, layout, ui = felt(game, 1)
     assert view["deal"]["phase"] == "pro"
     labels = {b["action"]: b["label"] for b in ui["buttons"]}
-    assert labels == {"pro": f"Announce Pro (play for the whole Bulka of {view['pot']})",
+    assert labels == {"pro": f"Announce Pro (play for the whole Bulka, now {view['pot']})",
                       "no-pro": "No Pro: an ordinary Partie"}
     assert "two Partien in a row" in ui["prompt"]
     assert seat_of(layout, 1)["streak"] == "2 wins in a row — may announce Pro"

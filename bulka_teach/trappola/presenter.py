@@ -105,8 +105,9 @@ def action_label(action: str, view: View) -> tuple[str, str]:
                 "Asked with your second card: your opponent must name the suit each three-card set lacks.")
     if action == "pro":
         pot = view.get("pot", 0)
-        return (f"Announce Pro (play for the whole Bulka of {pot})",
-                "Pay a second stake; winning this Partie takes the whole Bulka, losing it leaves the Bulka.")
+        return (f"Announce Pro (play for the whole Bulka, now {pot})",
+                "Pay a second stake; winning this Partie takes the whole Bulka with its stakes, losing it leaves the "
+                "Bulka where it is.")
     if action == "no-pro":
         return "No Pro: an ordinary Partie", "Pay the one stake; an ordinary Partie never wins the Bulka."
     if action == "exchange":
@@ -177,7 +178,8 @@ def prompt(view: View) -> str:
     phase = deal["phase"]
     if phase == "pro":
         return (f"You have won two Partien in a row: announce Pro before this one? Pay a second stake and, winning "
-                f"it, take the whole Bulka of {view.get('pot', 0)} — or play an ordinary Partie (no Pro).")
+                f"it, take the whole Bulka (now {view.get('pot', 0)}, with this Partie's stakes added) — or play an "
+                "ordinary Partie (no Pro).")
     if phase == "exchange":
         return ("Exchange your nine for the top nine of the stock (Cardano), or keep them (pass)? Your nine are laid "
                 "aside face down.")
