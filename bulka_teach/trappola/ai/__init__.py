@@ -15,7 +15,7 @@ OPPONENTS = {
     "rule": "teaching rules (quick; names the rule behind each move)",
     "easy": "sampling bot, easy (6 possible deals a decision, loose)",
     "medium": "sampling bot, medium (16 possible deals a decision)",
-    "strong": "sampling bot, strong (40 possible deals a decision; up to a second a move)",
+    "strong": "sampling bot, strong (40 possible deals a decision; up to 3 s at a Partie's first cards)",
 }
 
 

@@ -197,6 +197,8 @@ class Solver:
             return best
 
         counter = [0]
+        pair_points = tuple(pts[c] + pts[f] for c in range(36) for f in range(36))
+        beats = tuple(f // RANKS == c // RANKS and f > c for c in range(36) for f in range(36))
 
         def lead(hl: int, hf: int, run: int, alpha: int, beta: int) -> int:
             """The leader's exact margin from this trick's start, within (alpha, beta) (fail-hard bounds)."""
@@ -226,17 +228,25 @@ class Solver:
                 moves = (first, *(m for m in moves if m != first))
             best, best_card = -INF, moves[0]
             lo = alpha
+            # three cards or more each: no last trick here; a Two that is not beaten was not followed and won
+            two_now = marc if cards_left == TRICKS else two_bonus
+            run_two = run + 1 if run < 2 else 2
             for c in moves:
                 rest_l = hl ^ (1 << c)
                 worst = INF
                 b = beta
+                row = c * 36
+                led_two = c % RANKS == 0
                 for f in answers(c, hf, in_play):
                     rest_f = hf ^ (1 << f)
-                    follower_wins, worth, run_next = trick(c, f, cards_left, run)
-                    if follower_wins:
+                    worth = pair_points[row + f]
+                    if beats[row + f]:
                         value = -worth - lead(rest_f, rest_l, 0, -b - worth, -lo - worth)
+                    elif led_two:
+                        worth += two_now
+                        value = worth + lead(rest_l, rest_f, run_two, lo - worth, b - worth)
                     else:
-                        value = worth + lead(rest_l, rest_f, run_next, lo - worth, b - worth)
+                        value = worth + lead(rest_l, rest_f, 0, lo - worth, b - worth)
                     if value < worst:
                         worst = value
                         if worst <= lo:
