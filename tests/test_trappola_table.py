@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trappola_helpers import CARD_TOKEN, EX1, EX1_ACTIONS, EX2, EX2_ACTIONS, EX3, EX3_ACTIONS, trappola
 
-from bulka_teach import IllegalAction, Record
+from bulka_teach import IllegalAction, Record, registry
+from bulka_teach.bots import Hint
 from bulka_teach.cards import ITALIAN
+from bulka_teach.registry import game_spec
 from bulka_teach.table import Practice, Puzzle, Quiz, Stepper, show_cards
 from bulka_teach.table.present import table_layout, table_ui
 from bulka_teach.trappola import presenter
@@ -123,7 +126,8 @@ def test_three_players_the_waiting_player_is_shown_silent_and_the_bulka_pot_hold
         cleo = seat_of(layout, 2)
         assert cleo["waiting"] and cleo["roles"] == ["waits, silent (wartet)"] and cleo["facts"] == []
         assert not any(p["at"] == 2 for p in layout["piles"])  # no hand, no cards
-        assert [s["place"] for s in layout["seats"]] == ["bottom", "left", "right"]
+        assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(me if me == 0 else 1, "bottom"),
+                                                                      (1 if me == 0 else 0, "top"), (2, "side")]
         assert layout["pots"] == [{"id": "bulka", "label": "the Bulka pot (no. 1)", "amount": 20, "badges": []}]
         assert [s["chips"] for s in sorted(layout["seats"], key=lambda s: s["seat"])] == ["chips −10", "chips −10",
                                                                                           "chips 0"]
@@ -135,8 +139,9 @@ def test_three_players_the_waiting_player_is_shown_silent_and_the_bulka_pot_hold
 def test_four_players_two_wait_in_queue_order():
     game = trappola(EX2, players=("Ann", "Ben", "Cleo", "Dan"), queue=[2, 3])
     _, layout, _ = felt(game, 3)
-    assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(3, "bottom"), (0, "left"), (1, "top"),
-                                                                  (2, "right")]
+    # the two playing face to face, the challenger at the bottom while the learner waits
+    assert [(s["seat"], s["place"]) for s in layout["seats"]] == [(1, "bottom"), (0, "top"), (2, "left"),
+                                                                  (3, "right")]
     assert seat_of(layout, 2)["roles"] == ["waits, silent (wartet) (queue 1)"]
     assert seat_of(layout, 3)["roles"] == ["waits, silent (wartet) (queue 2)"]
     assert seat_of(layout, 3)["you"] == "(you)" and seat_of(layout, 3)["waiting"]
@@ -183,7 +188,7 @@ def test_pro_is_asked_by_buttons_and_marked_on_the_player_and_the_pot():
     view, layout, ui = felt(game, 1)
     assert view["deal"]["phase"] == "pro"
     labels = {b["action"]: b["label"] for b in ui["buttons"]}
-    assert labels == {"pro": f"Announce Pro (play for the whole Bulka of {view['pot']})",
+    assert labels == {"pro": f"Announce Pro (play for the whole Bulka, now {view['pot']})",
                       "no-pro": "No Pro: an ordinary Partie"}
     assert "two Partien in a row" in ui["prompt"]
     assert seat_of(layout, 1)["streak"] == "2 wins in a row — may announce Pro"
@@ -383,7 +388,7 @@ def test_two_players_practise_whole_partien_by_clicks_to_the_score():
         assert layout["outcome"]["head"].endswith("the Partie")
         assert any(p["kind"] == "points" and p["text"][0] == "You: " for p in layout["outcome"]["paragraphs"])
         assert ui["prompt"] == "This Partie is over: press New deal to play another."
-        assert controls(practice) == {"new": True, "undo": True, "hint": False, "review": False, "continue": False}
+        assert controls(practice) == {"new": True, "undo": True, "hint": False, "review": True, "continue": False}
         practice.table.send_from_browser({"type": "card", "card": "As"})  # after the end: told what to do
         assert practice.table.ui["notice"]["kind"] == "info"
         if not k:
@@ -477,13 +482,59 @@ def test_undo_a_deal_code_and_the_house_rules_panel():
     assert "Exchange with the stock (Cardano)" in [b["label"] for b in practice.table.ui["buttons"]]
 
 
-def test_without_a_coach_hint_and_review_say_so_and_change_nothing():
+def test_hint_asks_the_coach_and_rings_the_card_it_advises():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
+    before = practice.game.record()
+    practice.control("hint")
+    notice, ring = practice.table.ui["notice"]["text"], practice.table.ui["highlight"]
+    card = notice.removeprefix("Hint: play the ").split(".")[0]
+    assert notice.startswith("Hint: play the ") and ring == [card] and f"play {card}" in practice.game.legal_actions()
+    assert practice.game.record() == before
+
+
+def test_review_opens_the_panel_in_the_presenters_words_and_goes_back_to_the_game():
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
+    assert not controls(practice)["review"]
+    play(practice, random.Random(3))
+    live = (practice.table.view, practice.table.layout)
+    practice.control("review")
+    panel = practice.table.ui["review"]
+    assert panel["items"] and panel["summary"]
+    first = panel["items"][0]
+    assert first["where"].startswith("trick ") and first["doing"] in ("play", *(
+        f"declare {presenter.figura_words(i['action'].split()[1])}" for i in panel["items"]
+        if i["action"].startswith("declare ")))
+    assert all(i["cards"] == presenter.review_cards(i["action"]) for i in panel["items"])
+    practice.table.send_from_browser({"type": "review", "item": 0})
+    assert practice.table.ui["review"]["selected"] == 0 and practice.table.ui["buttons"] == []
+    practice.control("back")
+    assert (practice.table.view, practice.table.layout) == live
+
+
+def test_a_game_whose_computer_players_have_no_teacher_offers_no_hint_and_no_review(monkeypatch):
+    """The generic rule, shown with Trappola's spec stripped of its teacher (as a game without a coach is)."""
+    spec = game_spec("trappola")
+    monkeypatch.setitem(registry._specs, "trappola", replace(spec, ai=replace(spec.ai, teacher=None)))
     practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7")
     assert not controls(practice)["hint"]
     before = practice.game.record()
     practice.control("hint")
     assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
     assert practice.game.record() == before
+
+    class FirstLegal:  # a coach given to the table gives hints; Review needs the game's own teacher
+        def hint(self, view):
+            return Hint(view["legal"][0], "Because a test says so.", None, {})
+
+    practice = Practice(game="trappola", players=("You", "Computer"), code="TR2-std-7", coach=FirstLegal())
+    assert controls(practice)["hint"]
+    practice.control("hint")
+    assert practice.table.ui["notice"]["text"].endswith("Because a test says so.")
+    play(practice, random.Random(3))
+    assert not controls(practice)["review"]
+    practice.control("review")
+    assert practice.table.ui["notice"]["text"] == "Trappola's Bulka has no coach yet: Hint and Review come with it."
+    assert "review" not in practice.table.ui
 
 
 def test_the_declare_question_is_asked_once_before_a_first_card_would_lose_a_figura():
@@ -548,3 +599,76 @@ def check_nothing_hidden_shown(players: tuple[str, ...], seed: int, me: int, par
 def test_no_hidden_card_ever_reaches_the_table_in_whole_practice_partien(seed, players, me):
     names = ("You", "Ann", "Ben", "Cleo")[:players]
     check_nothing_hidden_shown(names, seed, me % players, partien=4)
+
+
+
+def test_a_renonc_outcome_says_what_the_error_was_and_only_the_offender_reads_his_cards():
+    game = trappola(players=("Ann", "Ben", "Cleo"), queue=[2], decks=[EX3] * 3, rules={"renonc_mode": True},
+                    actions=EX3_ACTIONS[:2])  # Ann plays Ac on Rs holding As and 7s
+    texts = {}
+    for seat in (0, 1, 2):
+        outcome = table_layout(game.view_at(seat, game.deal_end(0)), seat)["outcome"]
+        texts[seat] = [json.dumps(p["text"]) for p in outcome["paragraphs"]]
+        assert outcome["kind"] == "renonc" and outcome["head"] == "Ben wins the Partie"
+        assert any("Ann did not follow suit (Farbe nicht bedient)." in t for t in texts[seat])
+    assert any("you hold As, 7s" in t for t in texts[0])
+    assert not any("As, 7s" in t for t in texts[1] + texts[2])
+
+
+def test_two_players_see_the_streak_without_the_pro_note():
+    game = trappola(EX1, EX1_ACTIONS)
+    layout = table_layout(game.view(0), 0)
+    assert seat_of(layout, 1)["streak"] == "1 win in a row" and seat_of(layout, 0)["streak"] == ""
+
+
+def test_under_renonc_mode_a_revoke_is_accepted_and_loses_the_partie():
+    rng = random.Random(8)
+    for seed in range(40):
+        practice = Practice(game="trappola", players=("You", "Computer"), code=f"TR2-r1-{seed}", ask_to_declare=False)
+
+        def revoke_possible(p: Practice) -> bool:
+            deal, ui = p.table.view["deal"], p.table.ui
+            return ui["card_verb"] == "play" and any(c not in ui["clickable"] for c in deal["hand"])
+
+        play(practice, rng, until=lambda p: p.finished or revoke_possible(p))
+        if revoke_possible(practice):
+            break
+    else:
+        pytest.fail("no deal TR2-r1-0…39 let the learner revoke")
+    assert "renonc_mode" in practice.table.ui["prompt"]
+    card = next(c for c in practice.table.view["deal"]["hand"] if c not in practice.table.ui["clickable"])
+    practice.click(card)
+    outcome = practice.table.layout["outcome"]
+    assert practice.finished and outcome["kind"] == "renonc" and outcome["head"] == "Computer wins the Partie"
+    assert any("You did not follow suit (Farbe nicht bedient)." in json.dumps(p["text"])
+               for p in outcome["paragraphs"])
+
+
+def test_the_stepper_deals_in_packets_of_three_the_challenger_first_then_the_stock():
+    record = Record(game="trappola", players=("Ann", "Ben"), dealer=0, decks=(tuple(EX1),), actions=tuple(EX1_ACTIONS))
+    stepper = Stepper(record, open_hands=False, seat=0)  # as Ann, the dealer, saw it
+    deal = next(i for i, e in enumerate(stepper._final.events) if e.kind == "deal")
+    stepper.go_to_event(deal)
+    counts, stock = [], []
+    while deal in stepper.step.events:
+        counts.append((stepper.step.view["deal"]["hand_counts"]["1"], len(stepper.step.view["deal"]["hand"])))
+        stock.append(any(p["id"] == "stock" for p in stepper.table.layout["piles"]))
+        stepper.next()
+    assert counts == [(3, 0), (3, 3), (6, 3), (6, 6), (9, 6), (9, 9), (9, 9)]
+    assert stock == [False] * 6 + [True]
+    stepper.go_to_event(deal)
+    stepper.next()
+    assert stepper.step.view["deal"]["hand"] == sorted(EX1[3:6], key=lambda c: ("scdb".index(c[1]),
+                                                                               "2789XFCRA".index(c[0])))
+    assert stepper.caption == "Then three to Ann (you), the dealer (mazziere, Geber)."
+
+
+def test_the_computer_opponent_menu_offers_the_sampling_bots_and_an_easy_one_plays_a_whole_partie():
+    practice = Practice(game="trappola", players=("You", "Computer", "Ann"), opponent="easy", code="TR3-std-4")
+    assert [name for _, name in practice.opponent_menu.options] == ["rule", "easy", "medium", "strong"]
+    assert practice.opponent_menu.description == "Computer opponent (avversario, Gegner)"
+    play(practice, random.Random(1))
+    assert practice.table.view["deal"]["outcome"] is not None
+    practice.opponent_menu.value = "rule"
+    assert practice.opponent == "rule" and practice.table.ui["notice"]["text"].startswith(
+        "From its next move the computer plays with the teaching rules")

@@ -80,8 +80,8 @@ class Practice(Controller):
     game's presenter's ``PRACTICE_WORDS``.
     The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
     learner's view; the Review control asks the same coach about the learner's decisions of the deal that
-    just ended. A game whose computer players have no teacher yet (``GameAI.teacher`` None) and no ``coach``
-    given offers neither: both controls stay disabled and say so.
+    just ended. A game whose computer players have no teacher yet (``GameAI.teacher`` None) offers no Review, and
+    no Hint unless a ``coach`` is given: the controls stay disabled and say so.
     """
 
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
@@ -103,7 +103,8 @@ class Practice(Controller):
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
         self.words: dict[str, str] = spec.presenter.PRACTICE_WORDS
         self.coach = coach
-        self.coached = coach is not None or self.ai.teacher is not None  # Hint and Review have a coach to ask
+        self.coached = coach is not None or self.ai.teacher is not None  # Hint has a coach to ask
+        self.reviewed = self.ai.teacher is not None  # the review panel words each decision with the game's teacher
         self.ask_to_declare = ask_to_declare
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
@@ -276,7 +277,7 @@ class Practice(Controller):
         if self._review is not None:
             self._draw_review()
             return
-        if not self.coached:
+        if not self.reviewed:
             self._show_notice("info", self._no_coach_text())
             return
         if not self._reviewable():
@@ -491,7 +492,7 @@ class Practice(Controller):
         asked = self._shown is None and self.game.to_move == self.seat
         return [control("new", "New deal"), control("undo", "Undo", bool(self._decisions)),
                 control("hint", "Hint", asked and self.coached),
-                control("review", "Review", self._reviewable() and self.coached),
+                control("review", "Review", self._reviewable() and self.reviewed),
                 control("continue", "Continue", waiting)]
 
     def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = (),

@@ -3,8 +3,9 @@
 One action may cause several events: the second card of a trick is played, the trick is won, a trick bonus is
 earned; the last trick is won, the bonuses for the last tricks counted, the points told, the Figura and bonuses
 paid, the Partie decided; a Pro answer is followed by the stakes and the deal. ``rewind`` mends a view drawn after
-the whole action back to the moment of one of those events (the game's ``view_at`` calls it). It reads the view
-and the public log only.
+the whole action back to the moment of one of those events (the game's ``view_at`` calls it); ``deal_moments`` shows
+the deal in its packets of three and then the stock with its face-up bottom card. Everything here reads the view and
+the public log; a seat's own cards come from events that seat was shown.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from .bonuses import trick_bonuses
-from .rules import TrappolaRules
+from .rules import PACK, TrappolaRules
 
 if TYPE_CHECKING:  # types only: the game imports this module
     from .match import TrappolaBulka
@@ -99,3 +100,46 @@ def _seat(event: Event) -> int:
     seat = event.seat
     assert seat is not None, f"a {event.kind} event has a seat"
     return seat
+
+
+# --- the deal, packet by packet ------------------------------------------------------------------------------
+
+def _sorted(codes: Sequence[str]) -> list[str]:
+    return [c.code for c in sorted(PACK.cards_of(list(codes)))]
+
+
+def deal_moments(game: TrappolaBulka, index: int, seat: int | None, view: View) -> list[tuple[str, View]]:
+    """The deal of event ``index`` as the dealer does it: three cards to the challenger, three to the dealer, three
+    times round, then the stock with its bottom card face up. ``view`` is the table once all of it lies there."""
+    event = game.events[index]
+    d, c = event.data["dealer"], event.data["challenger"]
+    dealt = {e.seat: list(e.secret["cards"]) for e in game.events[index + 1:index + 3]
+             if e.kind == "hand" and e.secret}  # each hand in the order it was dealt
+
+    def who(s: int) -> str:
+        return game.name(s) + (" (you)" if s == seat else "")
+
+    deal = view["deal"]
+    open_hands = deal.get("open_hands")
+
+    def packets(c_count: int, d_count: int) -> View:
+        counts = {c: c_count, d: d_count}
+        shown = {**deal, "hand_counts": {s: counts[int(s)] for s in deal["hand_counts"]}, "stock_card": None,
+                 "stock_count": 0, "to_move": None}
+        if seat in counts:
+            shown["hand"] = _sorted(dealt[seat][:counts[seat]])
+        if open_hands is not None:
+            shown["open_hands"] = {s: _sorted(dealt[int(s)][:counts[int(s)]]) for s in open_hands}
+        return {**view, "deal": shown, "to_move": None, "legal": []}
+
+    return [
+        (f"{who(d)} deals Partie {event.data['number']}: three cards to {who(c)}, the challenger (Herausforderer), "
+         "who will lead.", packets(3, 0)),
+        (f"Then three to {who(d)}, the dealer (mazziere, Geber).", packets(3, 3)),
+        (f"Three more to {who(c)}.", packets(6, 3)),
+        (f"Three more to {who(d)}.", packets(6, 6)),
+        (f"The last three to {who(c)}.", packets(9, 6)),
+        (f"And the last three to {who(d)}: nine cards each, which nobody shows.", packets(9, 9)),
+        (f"The other {deal['stock_count']} cards are the stock (monte, Talon), dead: nobody draws from it. Its bottom "
+         f"card, {event.data['stock_card']}, lies face up for everyone to see.", view),
+    ]

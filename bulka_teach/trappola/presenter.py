@@ -16,7 +16,7 @@ from typing import Any
 from .. import layout as lay
 from .figura import BIANKA, BLANS, RANK_CALLS, parse_figura
 from .rules import PACK, SUIT_NAMES, SUITS, TRICKS, TrappolaRules
-from .text import PHASE_WORDS
+from .text import PHASE_WORDS, RENONC_WORDS
 
 View = dict[str, Any]
 PACK_ID = "italian"
@@ -105,8 +105,9 @@ def action_label(action: str, view: View) -> tuple[str, str]:
                 "Asked with your second card: your opponent must name the suit each three-card set lacks.")
     if action == "pro":
         pot = view.get("pot", 0)
-        return (f"Announce Pro (play for the whole Bulka of {pot})",
-                "Pay a second stake; winning this Partie takes the whole Bulka, losing it leaves the Bulka.")
+        return (f"Announce Pro (play for the whole Bulka, now {pot})",
+                "Pay a second stake; winning this Partie takes the whole Bulka with its stakes, losing it leaves the "
+                "Bulka where it is.")
     if action == "no-pro":
         return "No Pro: an ordinary Partie", "Pay the one stake; an ordinary Partie never wins the Bulka."
     if action == "exchange":
@@ -177,7 +178,8 @@ def prompt(view: View) -> str:
     phase = deal["phase"]
     if phase == "pro":
         return (f"You have won two Partien in a row: announce Pro before this one? Pay a second stake and, winning "
-                f"it, take the whole Bulka of {view.get('pot', 0)} — or play an ordinary Partie (no Pro).")
+                f"it, take the whole Bulka (now {view.get('pot', 0)}, with this Partie's stakes added) — or play an "
+                "ordinary Partie (no Pro).")
     if phase == "exchange":
         return ("Exchange your nine for the top nine of the stock (Cardano), or keep them (pass)? Your nine are laid "
                 "aside face down.")
@@ -212,20 +214,29 @@ def declare_question(view: View, action: str) -> dict[str, Any] | None:
 
 # --- the felt: the layout of a view -------------------------------------------------------------------
 
-def arrange(view: View, me: int | None) -> list[int]:
-    """Every seat, the learner first (the bottom), then round the table; a spectator sees the challenger first."""
+#: Where the waiting seats sit, by the number of players: the two playing seats face each other (bottom, top).
+WAITING_PLACES = {2: (), 3: ("side",), 4: ("left", "right")}
+
+
+def arrange(view: View, me: int | None) -> list[tuple[int, str]]:
+    """Every seat and its place: the two playing seats face to face — the learner at the bottom when playing, else
+    the challenger — and the waiting seats aside, in queue order (then any who left)."""
     n = len(view.get("players") or [])
     deal = view.get("deal") or {}
-    bottom = me if me is not None and 0 <= me < n else deal.get("challenger", view.get("challenger", 0)) or 0
-    return [(bottom + k) % n for k in range(n)]
+    challenger = deal.get("challenger", view.get("challenger"))
+    dealer = deal.get("dealer", view.get("dealer"))
+    bottom, top = (dealer, challenger) if me == dealer else (challenger, dealer)
+    queue = [s for s in view.get("queue") or [] if s not in (bottom, top)]
+    waiting = [*queue, *(s for s in range(n) if s not in (bottom, top, *queue))]
+    return [(bottom, "bottom"), (top, "top"), *zip(waiting, WAITING_PLACES[n], strict=True)]
 
 
 def _roles(view: View, seat: int, playing: bool) -> list[str]:
     deal = view.get("deal") or {}
     if seat in (view.get("left") or []):
         return [ROLE_WORDS["left"]]
-    if not playing:
-        queue = view.get("queue") or []
+    if not playing:  # the queue of the Partie being played (a finished one's queue has moved on)
+        queue = view.get("queue") or [] if not deal.get("outcome") else []
         place = f" (queue {queue.index(seat) + 1})" if seat in queue and len(queue) > 1 else ""
         return [ROLE_WORDS["waiting_pro" if deal.get("pro") is not None else "waiting"] + place]
     roles = []
@@ -239,9 +250,9 @@ def _roles(view: View, seat: int, playing: bool) -> list[str]:
 def _streak(view: View, seat: int) -> str:
     streaks = view.get("streaks") or []
     count = streaks[seat] if seat < len(streaks) else 0
-    if not count or view.get("bulka") is None:
+    if not count:
         return ""
-    more = " — may announce Pro" if count >= 2 else ""
+    more = " — may announce Pro" if count >= 2 and view.get("bulka") is not None else ""
     return f"{count} {'win' if count == 1 else 'wins'} in a row{more}"
 
 
@@ -423,8 +434,10 @@ def _outcome(view: View) -> lay.Outcome | None:
         text += [" = ", {"b": str(total)}]
         paragraphs.append({"text": text, "kind": "points"})
     renonc = o.get("renonc")
-    if renonc and renonc.get("message"):
-        paragraphs.append(renonc["message"])
+    if renonc:
+        paragraphs.append(f"{player_name(view, renonc['seat'])} {RENONC_WORDS[renonc['reason']]}")
+        if renonc.get("message"):  # the refusal's sentence names the offender's cards: told to him alone
+            paragraphs.append(renonc["message"])
     summary = _summary(view, deal["number"]) if view.get("bulka") is not None else None
     if summary is not None:
         moved = [(s, c) for s, c in enumerate(summary.get("chips") or []) if c]
@@ -454,13 +467,11 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
     players = view.get("players") or []
     if not players:
         return lay.layout(PACK_ID, phase=(deal or {}).get("phase", "none"), words=WORDS)
-    order = arrange(view, me)
-    places = lay.places(len(order))
     playing_seats = list(deal["seats"]) if deal else [view.get("challenger"), view.get("dealer")]
     chips = view.get("chips") or []
     with_chips = view.get("bulka") is not None
     seats, piles = [], []
-    for seat, place in zip(order, places, strict=True):
+    for seat, place in arrange(view, me):
         playing = seat in playing_seats
         over = bool(deal and deal.get("outcome"))
         to_move = playing and not over and view.get("to_move") == seat
@@ -470,7 +481,7 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
         if deal and playing:
             facts = [*_points(deal, seat), *_declarations(deal, seat), *_manko(deal, seat), *_bonuses(deal, seat),
                      *_exchange(deal, seat), *_voids(deal, seat, me)]
-            if deal.get("stock_card") is not None:
+            if (deal.get("hand_counts") or {}).get(str(seat)):  # dealt, and cards left in it
                 piles.append(_hand(view, me, seat))
         seats.append(lay.seat(
             seat, name, place, you="(you)" if you and name.lower() != "you" else "",
