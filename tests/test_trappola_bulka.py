@@ -152,6 +152,8 @@ def test_alifer_replays_with_the_multiplier_doubled():
         tied.dealer, tied.challenger, 2 * tied.multiplier, True)
     stakes = [e for e in game.events[replay.first_event:] if e.kind == "stake"]
     assert [e.data["amount"] for e in stakes] == [20, 20]
+    told = next(game.explain(e) for e in game.events if e.kind == "partie-over" and e.data["result"] == "alifer")
+    assert f"doubled to ×{replay.multiplier}" in told, told  # the sentence names the replay's multiplier
 
 
 def test_alifer_streaks_kept_and_no_pro_question_in_a_replay():

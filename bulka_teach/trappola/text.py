@@ -66,7 +66,7 @@ def _partie_over(e: Event, n: Sequence[str], w: str) -> str:
     winner = n[d["winner"]] if d["winner"] is not None else ""
     loser = n[d["loser"]] if d["loser"] is not None else ""
     points = ", ".join(f"{n[int(s)]} {p}" for s, p in d["points"].items())
-    text = _RESULTS[d["result"]].format(w=winner, l=loser, p=points, m=d["multiplier"])
+    text = _RESULTS[d["result"]].format(w=winner, l=loser, p=points, m=2 * d["multiplier"])  # the replay's
     if d["winner"] is not None and d.get("streak"):
         text += f" {winner} has won {d['streak']} in a row" + (": Pro may be announced next." if d["streak"] >= 2
                                                                and d.get("bulka") and not d.get("pro") else ".")
