@@ -13,6 +13,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from bulka_teach.trappola.ai import RULES as TRAPPOLA_RULES
+
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 INDEX = LESSONS / "index.ipynb"
 #: Each game's lessons, by folder, in the order they are taught (the first whole deal first, practice last).
@@ -152,3 +154,9 @@ def test_a_bad_deal_code_says_so_and_deals_afresh(monkeypatch: pytest.MonkeyPatc
 def test_a_teachers_link_deals_the_teachers_trappola_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     code, notice = run_practice_with_query("deal=TR2-std-802HHG6T-C", monkeypatch, "trappola")
     assert code == "TR2-std-802HHG6T-C" and notice == "None"  # the code the index and the lesson give teachers
+
+
+def test_every_trappola_teaching_rule_names_a_lesson_there_is() -> None:
+    """The coach names the lesson behind each rule it cites: that lesson must exist."""
+    named = {rule.lesson for rule in TRAPPOLA_RULES}
+    assert named <= {f"trappola/{p.stem}" for p in COURSES["trappola"]}, named

@@ -114,7 +114,8 @@ def test_the_glossary_quiz_asks_only_words_of_the_glossary_and_balicek_is_in_it(
 
 
 OPTION_NAMES = re.compile(r"`[a-z]+_[a-z_]+`|\b(meld_scope|all_of_winner|best_only|bela_mode|must_beat|renonc_mode|"
-                          r"max_deals|exchange_chain|rules id|stock_exchange|two_player_alifer|bulka_won_seating)\b|\bs20\.b1\b")
+                          r"max_deals|exchange_chain|rules id|stock_exchange|two_player_alifer|"
+                          r"bulka_won_seating)\b|\bs20\.b1\b")
 TRAPPOLA = sorted((LESSONS.parent / "trappola").glob("*.ipynb"))
 
 
