@@ -25,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--jobs", type=int, default=None, help="bots: worker processes (default: every core)")
     bench.add_argument("--level", default="strong", help="bots: the sampling bot's level in its match (easy, medium, "
                        "strong)")
-    bench.add_argument("--game", default="czech-bulka", help="solver, bots: the game (default czech-bulka; trappola)")
+    bench.add_argument("--game", default="czech-bulka",
+                       help="the game (default czech-bulka; trappola; engine also bouillotte)")
     args = parser.parse_args(argv)
     if args.command == "referee":
         return referee_main(args.file)
@@ -35,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "bots":
         return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs, match_level=args.level,
                          game=args.game)
-    engine(deals=args.deals or 4000, repeat=args.repeat)
+    engine(deals=args.deals or 4000, repeat=args.repeat, game=args.game)
     return 0
 
 

@@ -1,8 +1,11 @@
-"""Benchmarks that print figures: ``python -m bulka_teach bench engine``.
+"""Benchmarks that print figures: ``python -m bulka_teach bench engine [--game trappola]``.
 
 Complete random deals a second (deal to payment, random legal choices, the full event log
 kept), and the cost of ``legal_actions`` and ``view``. Figures, not assertions: the machine
 decides them, so they are printed with the best and the median of several repetitions.
+A deal is a game's deal: a Czech Bulka deal, a Trappola Partie, a Bouillotte hand; a fresh table
+starts when a match is decided (a bank, a Bulka won; a seat without jetons), or after ``SESSION`` deals (two
+players of Trappola play no match: one endless session would measure the garbage collector's walk over its log).
 """
 from __future__ import annotations
 
@@ -10,18 +13,21 @@ import platform
 import random
 import statistics
 import time
-from typing import cast
 
-from .czech import CzechBulka
+from .game import Game
 from .records import Record
+from .registry import game_spec
+
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve")
+SESSION = 20  # deals at most at one table, as an evening's
 
 
-def _table(players: tuple[str, ...], seed: int) -> CzechBulka:
-    return cast(CzechBulka, Record(game="czech-bulka", players=players, seed=seed).start())
+def _table(players: tuple[str, ...], seed: int, game: str = "czech-bulka") -> Game:
+    return Record(game=game, players=players, seed=seed).start()
 
 
-def random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
-    """Seconds to play ``deals`` complete deals with random legal choices (a fresh table each bulka)."""
+def random_deals(deals: int, players: tuple[str, ...], seed: int, game: str = "czech-bulka") -> float:
+    """Seconds to play ``deals`` complete deals with random legal choices (a fresh table each match)."""
     rng = random.Random(seed)
     rand = rng.random
     done = 0
@@ -29,26 +35,29 @@ def random_deals(deals: int, players: tuple[str, ...], seed: int) -> float:
     start = time.perf_counter()
     while done < deals:
         table += 1
-        game = _table(players, seed * 100_003 + table)
-        while game.bulka == 1 and done < deals:
-            deal = game.deal
-            actions = game.legal_actions()
-            game.apply(actions[int(rand() * len(actions))])
-            if game.deal is not deal:
+        session = _table(players, seed * 100_003 + table, game)
+        decided = False
+        while not decided and session.to_move is not None and done < deals and len(session.deals) <= SESSION:
+            deal, k = session.deal, len(session.deals) - 1
+            actions = session.legal_actions()
+            session.apply(actions[int(rand() * len(actions))])
+            if session.deal is not deal and deal is not None:
                 done += 1
+                decided = session.deal_decision(k).decided == "match"
     return time.perf_counter() - start
 
 
-def _costs(steps: int, seed: int = 1) -> tuple[list[float], list[float]]:
+def _costs(steps: int, seed: int = 1, game_id: str = "czech-bulka") -> tuple[list[float], list[float]]:
     """Microseconds of each first ``legal_actions`` call after a move, and of ``view`` for the player to move."""
     rng = random.Random(seed)
-    game = _table(("Ann", "Ben"), seed)
+    players = NAMES[:min(game_spec(game_id).players)]
+    game = _table(players, seed, game_id)
     legal, view = [], []
     clock = time.perf_counter
     for _ in range(steps):
-        if game.bulka > 1:
+        if game.to_move is None or len(game.deals) > SESSION:  # a fresh table now and then: a session's log
             seed += 1
-            game = _table(("Ann", "Ben"), seed)
+            game = _table(players, seed, game_id)
         t0 = clock()
         actions = game.legal_actions()
         t1 = clock()
@@ -65,14 +74,16 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def engine(deals: int = 4000, repeat: int = 5) -> None:
+def engine(deals: int = 4000, repeat: int = 5, game: str = "czech-bulka") -> None:
+    spec = game_spec(game)
     print(f"bulka_teach engine benchmark — Python {platform.python_version()} on {platform.machine()}, one core")
-    for players in (("Ann", "Ben"), ("Ann", "Ben", "Cyril")):
-        rates = [deals / random_deals(deals, players, seed=r + 1) for r in range(repeat)]
-        print(f"  Czech Bulka, {len(players)} players: complete random deals per second "
+    for count in spec.players:
+        players = NAMES[:count]
+        rates = [deals / random_deals(deals, players, seed=r + 1, game=game) for r in range(repeat)]
+        print(f"  {spec.title}, {len(players)} players: complete random deals per second "
               f"best {max(rates):,.0f}, median {statistics.median(rates):,.0f} "
               f"({repeat} runs of {deals:,} deals; deal to payment, event log kept)")
-    legal, view = _costs(min(20_000, deals * 5))
+    legal, view = _costs(min(20_000, deals * 5), game_id=game)
     print(f"  legal_actions (first call after a move): mean {statistics.mean(legal):.1f} µs, "
           f"p50 {_pct(legal, .5):.1f} µs, p95 {_pct(legal, .95):.1f} µs over {len(legal):,} positions")
     print(f"  view(seat to move) with the deal's explained log: mean {statistics.mean(view):.0f} µs, "

@@ -187,9 +187,19 @@ class Partie:
         seat = self.to_move
         if seat is None:
             return []
-        if self.phase != PLAY or self.played[seat] < 2 or not self.aces_played[seat]:
+        if self.phase != PLAY:
             return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
-        return [_PLAY_TEXT[c] for c in self.playable()]
+        plays = [_PLAY_TEXT[c] for c in self.playable()]
+        if self.played[seat] >= 2 and self.aces_played[seat]:
+            return plays
+        # what candidates() and refusal() allow, in their order, with the playable cards found once
+        hand = self.hands[seat]
+        may_declare = not self.played[seat] or sum(c.rank == ACE for c in hand) >= 3  # later: aces alone
+        asked = [f"declare {f.code}" for f in (held_figura(hand) if may_declare else ())
+                 if self._declare_refusal(f) is None]
+        if self.played[seat] == 1 and not self.manko_asked[seat] and self._mankoable(self.other(seat)):
+            asked.append("manko")  # what _manko_refusal allows, without writing its refusals
+        return asked + plays
 
     def refusal(self, parsed: Parsed) -> Refusal | None:
         verb, arg = parsed
