@@ -107,29 +107,17 @@ class Situation:
 
     @cached_property
     def unseen(self) -> list[Card]:
-        seen = set(self.hand) | ({self.retourne} if self.retourne else set())
-        return [c for c in self.pack.cards if c not in seen]
+        return unseen_by(self.hand, self.retourne, self.pack)
 
     def holds_top(self, suit: int) -> bool:
         """Whether my best card of ``suit`` is above every card of it I cannot see: I collect that suit."""
-        mine = [c.rank for c in self.hand if c.suit == suit]
-        return bool(mine) and all(c.rank < max(mine) for c in self.unseen if c.suit == suit)
+        return holds_top(self.hand, self.unseen, suit)
 
     @cached_property
     def suit_totals(self) -> dict[int, float]:
-        """For each suit I collect for sure: my points in it, the retourne's if of it, and the points of its
-        unseen cards weighted by the chance that a player still in holds them."""
+        """For each suit I collect for sure, the points I expect it to bring (``suit_totals``)."""
         live_others = sum(1 for s in range(self.n) if s != self.seat and s not in self.folded)
-        share = 3 * live_others / len(self.unseen) if self.unseen else 0.0
-        totals: dict[int, float] = {}
-        for suit in range(4):
-            if self.holds_top(suit):
-                total: float = sum(points(c) for c in self.hand if c.suit == suit)
-                if self.retourne is not None and self.retourne.suit == suit:
-                    total += points(self.retourne)
-                total += share * sum(points(c) for c in self.unseen if c.suit == suit)
-                totals[suit] = total
-        return totals
+        return suit_totals(self.hand, self.retourne, self.pack, live_others)
 
     @property
     def expected_points(self) -> float:
@@ -140,6 +128,34 @@ class Situation:
     def real_brelan(self) -> bool:
         """A brelan that is paid and beats every mistigri: three of a kind in hand."""
         return self.brelan is not None and self.brelan.hand != MISTIGRI
+
+
+def unseen_by(hand: list[Card], retourne: Card | None, pack: Pack) -> list[Card]:
+    """The cards of the pack a seat holding ``hand`` cannot see (the retourne is seen by all)."""
+    seen = set(hand) | ({retourne} if retourne else set())
+    return [c for c in pack.cards if c not in seen]
+
+
+def holds_top(hand: list[Card], unseen: list[Card], suit: int) -> bool:
+    """Whether the hand's best card of ``suit`` is above every unseen card of it: the hand collects that suit."""
+    mine = [c.rank for c in hand if c.suit == suit]
+    return bool(mine) and all(c.rank < max(mine) for c in unseen if c.suit == suit)
+
+
+def suit_totals(hand: list[Card], retourne: Card | None, pack: Pack, live_others: int) -> dict[int, float]:
+    """For each suit the hand collects for sure: its points in it, the retourne's if of that suit, and the points
+    of the suit's unseen cards weighted by the chance that one of ``live_others`` hands still in holds them."""
+    unseen = unseen_by(hand, retourne, pack)
+    share = 3 * live_others / len(unseen) if unseen else 0.0
+    totals: dict[int, float] = {}
+    for suit in range(4):
+        if holds_top(hand, unseen, suit):
+            total: float = sum(points(c) for c in hand if c.suit == suit)
+            if retourne is not None and retourne.suit == suit:
+                total += points(retourne)
+            total += share * sum(points(c) for c in unseen if c.suit == suit)
+            totals[suit] = total
+    return totals
 
 
 Check = Callable[[Situation], Advice | None]
