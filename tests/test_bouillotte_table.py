@@ -156,6 +156,27 @@ def test_a_stepper_over_a_worked_example_reaches_the_chips_the_rules_state(examp
             assert cards is None or seat == 0 or str(seat) in deal["shown"]
 
 
+def test_the_stepper_shows_the_hands_one_by_one_then_each_pot_then_each_brelan_paid():
+    stepper = Stepper(record(SIDE_POT_EXAMPLE), open_hands=False, seat=0)
+    stepper.go_to_event(next(i for i, e in enumerate(stepper._final.events) if e.kind == "show"))
+    assert stepper.caption == "Ben shows 8h, 8d, Xs: no brelan."
+    layout = stepper.table.layout
+    assert hands(layout)[1] == ["8h", "8d", "Xs"] and hands(layout)[2] is None
+    assert chips_shown(layout) == [18, 18, 0] and layout["outcome"] is None
+    assert [p["amount"] for p in layout["pots"]] == [18, 12]
+    stepper.go_to_event(next(i for i, e in enumerate(stepper._final.events) if e.kind == "pot"))
+    layout = stepper.table.layout
+    assert chips_shown(layout) == [18, 18, 18], "Cleo has taken the main pot, the side pot is still to come"
+    assert [p["badges"] for p in layout["pots"]] == [["to Cleo"], []]
+    stepper = Stepper(record(CARRE_EXAMPLE), open_hands=False, seat=0)
+    paid = [i for i, e in enumerate(stepper._final.events) if e.kind == "brelan-paid"]
+    stepper.go_to_event(paid[0])
+    assert chips_shown(stepper.table.layout) == [28, 54, 19, 19]
+    assert [b["seat"] for b in stepper.table.view["deal"]["outcome"]["brelans"]] == [1]
+    stepper.go_to_event(paid[1])
+    assert chips_shown(stepper.table.layout) == [27, 54, 21, 18]
+
+
 def test_the_nobody_opens_stepper_ends_with_the_dead_jeton_on_the_table():
     stepper = Stepper(record(NOBODY_OPENS_EXAMPLE), seat=None)
     stepper.last()

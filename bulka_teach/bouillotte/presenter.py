@@ -53,6 +53,7 @@ PHASE_WORDS = {
     "contre-carre": "the contre-carre, before the cards",
     "betting": "the betting",
     "anglais": "the brelan carré anglais",
+    "showdown": "the showdown (abattage, вскрытие)",
     "over": "the deal is over",
 }
 WORDS = {"review_head": "Review of your decisions (analyse, разбор)", "amount_less": "one jeton less",
