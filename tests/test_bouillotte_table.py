@@ -18,6 +18,7 @@ from bulka_teach.table import Practice, Puzzle, Quiz, Stepper
 from bulka_teach.table.present import table_layout, table_ui
 
 CARD = re.compile(r"\b[AKQJX98][cdhs]\b")
+POINTS = " points (les points, поэны)"
 
 #: The rules file's worked examples (shared/rules/bouillotte.md, "Worked examples").
 CARRE_EXAMPLE = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo", "Dan"], "dealer": 0,
@@ -115,10 +116,14 @@ def test_the_side_pot_showdown_draws_each_suits_highest_card_and_what_it_collect
     collected = {p["at"]: p["cards"] for p in layout["piles"] if p["id"] == "collected"}
     assert collected[2] == ["Kh", "Xh", "8h", "Ah"]  # the main pot: 39 in hearts with the retourne
     cleo = next(s for s in layout["seats"] if s["seat"] == 2)
-    assert any(f["text"][-2:] == [{"b": "39"}, " points (поэны) — the main pot (le pot, банк)"] for f in cleo["facts"])
+    assert [f["text"] for f in cleo["facts"]][1:] == [
+        [{"card": "Kh"}, " highest hearts (cœur) collects ", {"card": "Kh"}, {"card": "Xh"}, {"card": "8h"},
+         {"card": "Ah"}, " = ", {"b": "39"}, POINTS, " (main pot)"]]
     ben = next(s for s in layout["seats"] if s["seat"] == 1)
-    assert [{"card": "8h"}, " highest hearts (cœur): collects ", {"card": "8h"}, {"card": "Ah"}, " = ", {"b": "19"},
-            " points (поэны) — side pot 1 (pot annexe)"] in [f["text"] for f in ben["facts"]]
+    assert [{"card": "8h"}, " highest hearts (cœur) collects ", {"card": "8h"}, {"card": "Ah"}, " = ", {"b": "19"},
+            POINTS, " (side pot 1)"] in [f["text"] for f in ben["facts"]]
+    ann = next(s for s in layout["seats"] if s["seat"] == 0)
+    assert [f["text"][-1] for f in ann["facts"][1:]] == [" (main pot, side pot 1)"] * 2  # clubs and diamonds
     assert [(p["amount"], p["badges"]) for p in layout["pots"]] == [(18, ["to Cleo"]), (12, ["to Ben"])]
     assert chips_shown(layout) == [18, 30, 18]
     assert layout["outcome"]["paragraphs"][-1]["text"] == ["jetons now: Ann 18, Ben 30, Cleo 18"]

@@ -267,6 +267,10 @@ def _pot_name(j: int, count: int) -> str:
     return "the main pot (le pot, банк)" if j == 0 else f"side pot {j} (pot annexe)"
 
 
+def _short_pot(j: int) -> str:
+    return "main pot" if j == 0 else f"side pot {j}"
+
+
 def _seat_facts(view: View, seat: int, me: int | None) -> list[lay.Fact]:
     deal = view["deal"]
     facts: list[lay.Fact] = []
@@ -282,13 +286,17 @@ def _seat_facts(view: View, seat: int, me: int | None) -> list[lay.Fact]:
             paid = f": paid {jetons(brelan['paid'])}" if brelan.get("paid") else ""
             facts.append(lay.fact("brelan", [{"b": hand_name(brelan["hand"], brelan.get("rank"), sj)}, paid]))
         pots = outcome.get("pots") or []
+        collected: dict[tuple[str, str, tuple[str, ...], int], list[str]] = {}  # one line per collection, its pots
         for j, pot in enumerate(pots):
             if pot.get("hand") == "points":
                 for suit, top, taken, total in collections(view, pot).get(seat, []):
-                    where = f" — {_pot_name(j, len(pots))}" if len(pots) > 1 else ""
-                    text: lay.Rich = [{"card": top}, f" highest {suit_text(suit)}: collects "]
-                    text += [{"card": c} for c in taken] + [" = ", {"b": str(total)}, f" points (поэны){where}"]
-                    facts.append(lay.fact("points", text))
+                    collected.setdefault((suit, top, tuple(taken), total), []).append(_short_pot(j))
+        for (suit, top, taken, total), where in collected.items():
+            text: lay.Rich = [{"card": top}, f" highest {suit_text(suit)} collects "]
+            text += [{"card": c} for c in taken] + [" = ", {"b": str(total)}, " points (les points, поэны)"]
+            if len(pots) > 1:
+                text.append(f" ({', '.join(where)})")
+            facts.append(lay.fact("points", text))
     return facts
 
 
@@ -338,9 +346,10 @@ def _centre(deal: View) -> tuple[list[lay.Pile], list[lay.Rich]]:
                               aria=f"the stock (talon, прикуп): {count} cards face down"))
     retourne = deal.get("retourne")
     if retourne:
-        piles.append(lay.pile("retourne", "talon", cards=[retourne], style="single",
+        piles.append(lay.pile("retourne", "centre", cards=[retourne], style="single",
                               aria=f"the retourne (вскрыша), face up: {retourne}", label="retourne (вскрыша)"))
-        lines.append(["retourne (вскрыша) ", {"card": retourne}, f" · stock {count}"])
+    if count:
+        lines.append([f"stock (talon) {count}"])
     turned = deal.get("turned") or []
     if turned:
         piles.append(lay.pile("turned", "centre", cards=[t["card"] for t in turned], style="row",
