@@ -289,8 +289,8 @@ def _seat_facts(view: View, seat: int, me: int | None) -> list[lay.Fact]:
         collected: dict[tuple[str, str, tuple[str, ...], int], list[str]] = {}  # one line per collection, its pots
         for j, pot in enumerate(pots):
             if pot.get("hand") == "points":
-                for suit, top, taken, total in collections(view, pot).get(seat, []):
-                    collected.setdefault((suit, top, tuple(taken), total), []).append(_short_pot(j))
+                for suit, top, cards, total in collections(view, pot).get(seat, []):
+                    collected.setdefault((suit, top, tuple(cards), total), []).append(_short_pot(j))
         for (suit, top, taken, total), where in collected.items():
             text: lay.Rich = [{"card": top}, f" highest {suit_text(suit)} collects "]
             text += [{"card": c} for c in taken] + [" = ", {"b": str(total)}, " points (les points, поэны)"]
