@@ -182,6 +182,20 @@ def test_the_stepper_shows_the_hands_one_by_one_then_each_pot_then_each_brelan_p
     assert chips_shown(stepper.table.layout) == [27, 54, 21, 18]
 
 
+def test_before_the_deal_no_card_is_drawn_and_a_void_deal_is_told_after_its_cards():
+    stepper = Stepper(record(SIDE_POT_EXAMPLE), open_hands=True)
+    stepper.go_to_event(1)  # Ben declines the carre: the cards come in the same action, but after it
+    assert stepper.caption == "Ben does not play carre." and hands(stepper.table.layout) == {}
+    assert not [p for p in stepper.table.layout["piles"] if p["id"] == "retourne"]
+    void = Record.from_dict({**NOBODY_OPENS_EXAMPLE, "exposed": [4], "actions": ["pass"]})
+    stepper = Stepper(void, open_hands=False, seat=0)
+    events = stepper._final.events
+    stepper.go_to_event(next(i for i, e in enumerate(events) if e.kind == "deal"))
+    assert stepper.table.layout["outcome"] is None and len(hands(stepper.table.layout)[0] or []) == 3
+    stepper.go_to_event(next(i for i, e in enumerate(events) if e.kind == "void"))
+    assert stepper.table.layout["outcome"]["head"] == "A card was exposed: the deal is void"
+
+
 def test_the_nobody_opens_stepper_ends_with_the_dead_jeton_on_the_table():
     stepper = Stepper(record(NOBODY_OPENS_EXAMPLE), seat=None)
     stepper.last()

@@ -130,8 +130,9 @@ class Deal:
         self.brelans: dict[int, Brelan | None] = {}
         self.turned: list[tuple[int, str, Card]] = []  # (seat, which, card) of the brelan carré anglais
         self.asked_anglais: set[int] = set()
-        #: the jetons before each seat once each showdown event had happened (by event index): a stepped table
-        #: shows the hands shown, then each pot and each brelan paid, at its own moment
+        #: the jetons before each seat once the deal, the end of the betting and each settlement event had
+        #: happened (by event index): a stepped table shows the cards dealt, the hands shown, then each pot and
+        #: each brelan paid, at its own moment
         self.chips_at: dict[int, list[int]] = {}
         self.outcome: Outcome | None = None
         self.phase = BETTING
@@ -198,6 +199,7 @@ class Deal:
         if exposed is None:
             self.retourne = deck[HAND_SIZE * n]
             self.stock = deck[HAND_SIZE * n + 1:]
+        self._chips_now()  # as the event before the deal left them: dealing moves no jeton
         self.events.append(Event("deal", self.dealer, {
             "number": self.number, "first": self.first,
             "retourne": self.retourne.code if self.retourne is not None else None,
