@@ -293,9 +293,9 @@ def test_a_refused_amount_is_explained_and_changes_nothing():
     notice = practice.table.ui["notice"]
     assert notice["kind"] == "refused" and "nobody bets more than lies before him" in notice["text"]
     assert (practice.game.record().to_json(), practice.table.layout) == before
+    taken = len(practice.game.actions)
     practice.table.send_from_browser({"type": "action", "action": f"{amount['action']} {amount['amount']['min']}"})
-    assert practice.game.record().actions[-1:] != json.loads(before[0])["actions"][-1:] or len(
-        practice.game.record().actions) > len(json.loads(before[0])["actions"])
+    assert practice.game.actions[taken] == f"{amount['action']} {amount['amount']['min']}", "the lowest is taken"
 
 
 def test_new_hand_undo_and_the_deal_code_deal_the_same_cards_again():
