@@ -7,8 +7,8 @@ layout (``bulka_teach.layout``). ``bulka_teach.table.present.table_ui`` asks thi
 buttons and the clickable cards; the practice table, the review panel and the stepper for the other names below.
 
 Another seat's hand is three backs until the showdown shows it (a folded hand, and the hand of a player everyone
-else folded to, stay backs). At the showdown each suit's highest card is marked in its holder's hand, and the
-cards it collects (that suit in every contender's hand and the retourne) lie beside that hand with their total.
+else folded to, stay backs). At the showdown each suit's highest card is ringed in its holder's hand, and the
+seat's facts draw the cards it collects (that suit in every contender's hand and the retourne) with the total.
 """
 from __future__ import annotations
 
@@ -467,30 +467,9 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
             facts=_seat_facts(view, seat, me) if deal else []))
     if not deal:
         return lay.layout(PACK_ID, seats=seats, pots=_pots(view), words=WORDS)
-    if over:
-        piles += _collected_piles(view).values()
     centre, lines = _centre(deal)
     return lay.layout(PACK_ID, phase=deal.get("phase") or "none", seats=seats, piles=[*centre, *piles],
                       talon=lines, pots=_pots(view), outcome=_outcome(view), words=WORDS)
-
-
-def _collected_piles(view: View) -> dict[int, lay.Pile]:
-    """At a points showdown: beside each collector's hand, the cards its suits collect in the main pot."""
-    outcome = view["deal"].get("outcome") or {}
-    pots = outcome.get("pots") or []
-    main = next((p for p in pots if p.get("hand") == "points"), None)
-    if main is None:
-        return {}
-    piles = {}
-    for seat, suits in collections(view, main).items():
-        cards = [c for _, _, taken, _ in suits for c in taken]
-        label: lay.Rich = ["collects "]
-        for k, (suit, _, _, total) in enumerate(suits):
-            label += ([" · "] if k else []) + [{"suit": suit}, f" {total}"]
-        piles[seat] = lay.pile("collected", seat, cards=cards, style="row", label=label, label_after=True,
-                               aria=f"{player_name(view, seat)} collects: " + ", ".join(
-                                   f"{suit_text(s)} {t}" for s, _, _, t in suits))
-    return piles
 
 
 # --- the review panel's words ----------------------------------------------------------------
