@@ -134,7 +134,7 @@ def action_label(action: str, view: View) -> tuple[str, str]:
         return f"{word}{to}", f"Your whole stake in this deal (now {stake}), not what you add."
     if verb == "hold":
         cost = amounts.get("hold") or 0
-        return (f"{TERMS['hold'].capitalize()}: put in {cost}" if cost else f"{TERMS['hold'].capitalize()} (free)",
+        return (f"{TERMS['hold'].capitalize()}: " + (f"put in {cost}" if cost else "free"),
                 f"Bring your stake level with the highest, {amounts.get('highest', 0)}.")
     if verb == "tapis":
         whole = amounts.get("tapis", stake)
@@ -188,14 +188,24 @@ def prompt(view: View) -> str:
                 "stock — the fourth of your rank makes yours a carré too — or pass?")
     a = deal.get("amounts") or {}
     ranged = amount_range(view)
-    if deal.get("opened") is None:
-        bet = f" open with a stake from {ranged[1]} to {ranged[2]}," if ranged else ""
-        return (f"Your stake is {a.get('stake', 0)}, the largest {a.get('highest', 0)}; you have {a.get('chips', 0)}. "
-                f"Nobody has opened: pass,{bet} or go all in (tapis)?")
-    raise_ = f" raise to {ranged[1]}–{ranged[2]}," if ranged else ""
+    legal = {action.partition(" ")[0] for action in view["legal"]}
     cost = a.get("hold") or 0
+    choices = {"pass": "pass", "hold": f"hold ({'put in ' + str(cost) if cost else 'free'})",
+               "open": "open with a stake of " + _span(ranged) if ranged else "",
+               "raise": "raise to " + _span(ranged) if ranged else "",
+               "tapis": "go all in (tapis)", "fold": "fold"}
+    said = [text for verb, text in choices.items() if verb in legal and text]
+    asked = ", ".join(said[:-1]) + f" or {said[-1]}" if len(said) > 1 else said[0]
+    if deal.get("opened") is None:
+        return (f"Your stake is {a.get('stake', 0)}, the largest {a.get('highest', 0)}; you have {a.get('chips', 0)}. "
+                f"Nobody has opened: {asked}?")
     return (f"The highest stake is {a.get('highest', 0)}, yours {a.get('stake', 0)}; you have {a.get('chips', 0)}. "
-            f"Hold ({'put in ' + str(cost) if cost else 'free'}),{raise_} go all in (tapis) or fold?")
+            f"{asked[0].upper()}{asked[1:]}?")
+
+
+def _span(ranged: tuple[str, int, int]) -> str:
+    _, low, high = ranged
+    return str(low) if low == high else f"{low}–{high}"
 
 
 def declare_question(view: View, action: str) -> dict[str, Any] | None:
