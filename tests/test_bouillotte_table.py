@@ -365,3 +365,13 @@ def test_no_card_the_learner_may_not_see_reaches_the_table(players, seed, me):
         play(practice, rng, 1000, check=check)
         hands_played += len(practice.game.deals)
         practice.table.send_from_browser({"type": "control", "name": "new"})
+
+
+def test_the_prompt_offers_only_the_choices_the_seat_has():
+    short = {**SIDE_POT_EXAMPLE, "chips": [30, 30, 3], "actions": ["pass", "open 4"]}
+    game = record(short).replay()
+    view = game.view(2)  # Cleo: holding 4 would take all her 3 jetons, so it is tapis or fold
+    assert sorted(view["legal"]) == ["fold", "tapis"]
+    ui = table_ui(view, "play", 2)
+    assert ui["prompt"] == "The highest stake is 4, yours 0; you have 3. Go all in (tapis) or fold?"
+    assert [b["action"] for b in ui["buttons"]] == ["fold", "tapis"]
