@@ -360,9 +360,18 @@ def test_no_card_the_learner_may_not_see_reaches_the_table(players, seed, me):
                     assert pile["cards"] is None or str(pile["at"]) in deal["shown"]
         assert p.table.layout["seats"][0]["seat"] == me
 
+    calls = [0]
+
+    def check_and_undo(p: Practice) -> None:
+        check(p)
+        calls[0] += 1
+        if calls[0] % 17 == 0 and p._decisions:  # now and then an undo
+            p.table.send_from_browser({"type": "control", "name": "undo"})
+            check(p)
+
     rng, hands_played = random.Random(seed), 0
     while hands_played < 30:  # whole sessions, a new one whenever a player is ruined
-        play(practice, rng, 1000, check=check)
+        play(practice, rng, 1000, check=check_and_undo)
         hands_played += len(practice.game.deals)
         practice.table.send_from_browser({"type": "control", "name": "new"})
 
