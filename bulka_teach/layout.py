@@ -115,6 +115,7 @@ class Pile(TypedDict, total=False):
     label_after: bool
     highlight: str | None  # "offered"
     mine: bool  # the learner's clickable hand
+    marked: list[str]  # cards of the pile the layout itself rings (a suit's highest card at a showdown)
 
 
 class Played(TypedDict):
@@ -185,8 +186,10 @@ def declaration(name: str, points: int | str, aria: str, tags: Sequence[Tag], *,
 
 def pile(id: str, at: int | str, *, cards: Sequence[str] | None = None, count: int | None = None,
          aria: str = "", style: str = "row", label: Rich | str | None = None, label_after: bool = False,
-         highlight: str | None = None, mine: bool = False, aria_verbs: Mapping[str, str] | None = None) -> Pile:
-    """A pile: ``cards`` face up (codes), or ``count`` cards face down (``cards`` None)."""
+         highlight: str | None = None, mine: bool = False, aria_verbs: Mapping[str, str] | None = None,
+         marked: Sequence[str] = ()) -> Pile:
+    """A pile: ``cards`` face up (codes), or ``count`` cards face down (``cards`` None); ``marked``: face-up cards
+    of it drawn ringed, as ``ui.highlight`` rings them (the key is left out when there are none)."""
     if style not in PILE_STYLES:
         raise ValueError(f"unknown pile style {style!r}; one of {', '.join(PILE_STYLES)}")
     shown = list(cards) if cards is not None else None
@@ -196,6 +199,8 @@ def pile(id: str, at: int | str, *, cards: Sequence[str] | None = None, count: i
                     "highlight": highlight, "mine": mine}
     if aria_verbs:
         result["aria_verbs"] = dict(aria_verbs)
+    if marked:
+        result["marked"] = [c for c in marked if c in (shown or [])]
     return result
 
 

@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, get_type_hints
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_session import _matches
 
 from bulka_teach import DealCode, IllegalAction, Record
+from bulka_teach.bouillotte import presenter as bouillotte_presenter
 from bulka_teach.bouillotte.deal import BETTING, Deal
 from bulka_teach.bouillotte.session import Bouillotte
 from bulka_teach.bouillotte.view import BouillotteDealView, BouillotteView
@@ -292,7 +292,6 @@ def test_every_view_holds_the_games_own_keys_with_their_types():
             game.apply(rng.choice(legal))
 
 
-def test_the_table_says_plainly_it_cannot_draw_bouillotte_yet():
+def test_the_table_draws_bouillotte_with_its_own_presenter():
     game = Record(game="bouillotte", players=NAMES[:3], seed=1).start()
-    with pytest.raises(ValueError, match="Bouillotte has no presenter yet: it cannot be drawn"):
-        presenter(game.view(0))
+    assert presenter(game.view(0)) is bouillotte_presenter

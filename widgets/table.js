@@ -606,7 +606,7 @@ class Context {
     const classes = ["bt-card"];
     if (!known) classes.push("bt-unknown-card");
     if (extra.legal) classes.push("bt-legal");
-    if (this.highlight.has(code)) classes.push("bt-highlight");
+    if (this.highlight.has(code) || extra.marked) classes.push("bt-highlight");
     const marks = this.reviewMarks(code);
     classes.push(...marks.classes);
     const w = this.words;
@@ -723,7 +723,9 @@ function pileHtml(ctx, pile) {
       + `<div class="bt-stock-pile${count > 1 ? " bt-pile" : ""}">${top}</div>`
       + `<span class="bt-count" aria-hidden="true">${count}</span></div>`;
   }
-  const faces = pile.cards ? pile.cards.map((c) => ctx.card(c)).join("") : ctx.back().repeat(count);
+  const marked = pile.marked || [];
+  const faces = pile.cards ? pile.cards.map((c) => ctx.card(c, { marked: marked.includes(c) })).join("")
+    : ctx.back().repeat(count);
   return `<div class="${cls}"${seat} role="group"${aria}>`
     + (label && !pile.label_after ? `<div class="bt-label">${label}</div>` : "")
     + `<div class="bt-row">${faces}</div>`
@@ -745,6 +747,7 @@ function handHtml(ctx, pile) {
     legal: mine && code in ctx.clickable,
     tabindex: mine && i === stop ? 0 : -1,
     inert: mine && !verb,
+    marked: (pile.marked || []).includes(code),
   })).join("");
   const label = (mine && verb && (pile.aria_verbs || {})[verb]) || pile.aria;
   const crowded = cards.length > 9 ? " bt-crowded" : "";  // more than a hand of 9 before discarding: overlap

@@ -87,13 +87,19 @@ def teacher_of(game: str) -> Teacher:
     return ai.teacher  # type: ignore[no-any-return]
 
 
+def tolerance(teacher: Teacher) -> float:
+    """How far below the best an action may be valued and still count as good: the teacher's ``tolerance`` if
+    it has one (a game that values actions in jetons), else ``UTILITY_TOLERANCE``."""
+    return float(getattr(teacher, "tolerance", UTILITY_TOLERANCE))
+
+
 def best_with_rule(teacher: Teacher, view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
     """The best action and the teaching rule behind it. Among the actions as good as the top one (within
-    ``UTILITY_TOLERANCE``), the one a teaching rule recommends is preferred, so hints teach the rules."""
+    ``tolerance``), the one a teaching rule recommends is preferred, so hints teach the rules."""
     estimates = evaluation.estimates
     ranked = evaluation.ranked()
     top = estimates[ranked[0]].utility
-    near = {a for a in ranked if top - estimates[a].utility <= UTILITY_TOLERANCE}
+    near = {a for a in ranked if top - estimates[a].utility <= tolerance(teacher)}
     for rule, action in teacher.advice(view):
         if action in near:
             return action, rule
@@ -143,8 +149,9 @@ class Coach:
             return Hint(legal[0], f"{legal[0]} is the only thing you may do now.", None, {})
         teacher = self.teacher(view)
         best, rule = best_with_rule(teacher, view, evaluation)
-        return Hint(best, self._why_best(best, evaluation) + lesson_text(teacher, rule), rule,
-                    dict(evaluation.estimates))
+        words = getattr(teacher, "why_best", None)  # a game that tells its own averages (Bouillotte's jetons)
+        why = words(best, evaluation, view) if words is not None else self._why_best(best, evaluation)
+        return Hint(best, why + lesson_text(teacher, rule), rule, dict(evaluation.estimates))
 
     def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
         """Every decision ``seat`` made in the record from action ``start`` on (those with a choice), judged from
@@ -180,19 +187,20 @@ class Coach:
         cost_win = max(0.0, top.win - taken.win)
         cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
         cost_chips = None if top.chips is None or taken.chips is None else max(0.0, top.chips - taken.chips)
-        if estimates[evaluation.ranked()[0]].utility - taken.utility <= UTILITY_TOLERANCE:
+        if estimates[evaluation.ranked()[0]].utility - taken.utility <= tolerance(teacher):
             sentence = (f"{action}: good — as good as any choice here (over {deals})." if action == best else
                         f"{action}: fine — {best} was worth only a little more (over {deals}).")
             return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False,
                               cost_chips)
-        costs = []
-        if cost_chips is not None and cost_chips >= 0.05:
+        cost_words = getattr(teacher, "cost_words", None)  # a game that counts its own costs (jetons this deal)
+        costs = [cost_words(cost_chips, cost_win)] if cost_words is not None else []
+        if cost_words is None and cost_chips is not None and cost_chips >= 0.05:
             costs.append(f"{cost_chips:.1f} chips over the bulka on average")
-        if cost_points is not None and cost_points >= 0.05:
+        if cost_words is None and cost_points is not None and cost_points >= 0.05:
             costs.append(f"{cost_points:.1f} points on average")
-        if cost_win >= 0.005:
+        if cost_words is None and cost_win >= 0.005:
             costs.append(f"{cost_win:.0%} of your chance to win the game")
-        if taken.pays - top.pays >= 0.005:
+        if cost_words is None and taken.pays - top.pays >= 0.005:
             costs.append(f"{taken.pays - top.pays:.0%} more risk of paying the stake")
         sentence = f"{action} cost you {' and '.join(costs) or 'a little'} against {best} (over {deals})."
         if rule is None:

@@ -221,6 +221,9 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
          levels: Sequence[str] | None = None, match_level: str = "strong", game: str = GAME) -> int:
     """Print decision times and the duplicate matches of ``game``. ``levels`` limits the sampling levels timed
     (None: all); the sampling bot plays the match at ``match_level``."""
+    own = getattr(arena(game), "main", None)
+    if own is not None:  # a game with its own bench (Bouillotte: three to five players)
+        return int(own(deals, seed, jobs, match_level))
     jobs = jobs or os.cpu_count() or 1
     if deals < 1:
         print("--deals must be 1 or more")

@@ -1,5 +1,5 @@
-"""Bouillotte (a French pack reduced by the number of players, 3–5 players): its rules, state machine, view and
-texts. The table has no presenter for it yet, so it is played through the engine and the referee.
+"""Bouillotte (a French pack reduced by the number of players, 3–5 players): its rules, state machine, view,
+texts, its presenter (what the card table draws), computer players and coach.
 
 Importing the package registers the game (``SPEC``) with the core's registry.
 """
@@ -7,6 +7,8 @@ from typing import Any
 
 from ..cards import Pack
 from ..registry import GameSpec, register
+from . import presenter
+from .ai import AI
 from .rules import BouillotteRules, pack_for
 from .session import Bouillotte
 
@@ -17,6 +19,7 @@ def _pack(players: int, rules: Any) -> Pack:
 
 
 SPEC = register(GameSpec(game="bouillotte", tag="BO", title="Bouillotte", players=range(3, 6),
-                         rules_class=BouillotteRules, pack=_pack, factory=Bouillotte))
+                         rules_class=BouillotteRules, pack=_pack, factory=Bouillotte, presenter=presenter,
+                         ai=AI))
 
 __all__ = ["SPEC", "Bouillotte", "BouillotteRules"]

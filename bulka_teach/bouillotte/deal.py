@@ -130,6 +130,10 @@ class Deal:
         self.brelans: dict[int, Brelan | None] = {}
         self.turned: list[tuple[int, str, Card]] = []  # (seat, which, card) of the brelan carré anglais
         self.asked_anglais: set[int] = set()
+        #: the jetons before each seat once the deal, the end of the betting and each settlement event had
+        #: happened (by event index): a stepped table shows the cards dealt, the hands shown, then each pot and
+        #: each brelan paid, at its own moment
+        self.chips_at: dict[int, list[int]] = {}
         self.outcome: Outcome | None = None
         self.phase = BETTING
         self.to_move: int | None = None
@@ -195,6 +199,7 @@ class Deal:
         if exposed is None:
             self.retourne = deck[HAND_SIZE * n]
             self.stock = deck[HAND_SIZE * n + 1:]
+        self._chips_now()  # as the event before the deal left them: dealing moves no jeton
         self.events.append(Event("deal", self.dealer, {
             "number": self.number, "first": self.first,
             "retourne": self.retourne.code if self.retourne is not None else None,
@@ -445,6 +450,7 @@ class Deal:
                 self.events.append(Event("thrown-in", None, {"dead": self.table.dead}))
                 self._finish(Outcome(THROWN_IN))
             return
+        self._chips_now()
         self.shown = self.live
         self.brelans = {s: brelan_of(self.hands[s], self.retourne, self.rules, self.pack) for s in self.shown}
         for seat in self.priority:
@@ -453,6 +459,7 @@ class Deal:
                 self.events.append(Event("show", seat, {"cards": [c.code for c in self.hands[seat]],
                                                         "hand": brelan.hand if brelan else None,
                                                         "rank": brelan.rank if brelan else None}))
+                self._chips_now()
         self.phase = ANGLAIS
         self._ask_anglais()
 
@@ -502,6 +509,7 @@ class Deal:
 
     # --- the settlement -------------------------------------------------------------------
     def _settle(self) -> None:
+        self._chips_now()
         self.phase = OVER
         pots = showdown_pots(self.stakes, self.shown, self.table.dead)
         self.table.dead = 0
@@ -521,6 +529,7 @@ class Deal:
                 "suit": verdict.showdown.suit if verdict and verdict.showdown else None,
                 "total": verdict.showdown.total if verdict and verdict.showdown else None,
                 "suits": verdict.showdown.suits if verdict and verdict.showdown else None, "of": len(pots)}))
+            self._chips_now()
         paid = self._pay_brelans(self.brelans)
         self._finish(Outcome(SHOWDOWN, results, paid))
 
@@ -548,6 +557,7 @@ class Deal:
                     total += amount
                 self.events.append(Event("brelan-paid", seat, {"hand": brelan.hand, "rank": brelan.rank,
                                                                "paid": total}))
+                self._chips_now()
             paid.append(BrelanPaid(seat, brelan, total))
         return paid
 
@@ -565,6 +575,10 @@ class Deal:
         self.brelans = brelans
         paid = self._pay_brelans(brelans)
         self._finish(Outcome(VOID, [], paid))
+
+    def _chips_now(self) -> None:
+        """Note the jetons before each seat as the event just told left them."""
+        self.chips_at[len(self.events) - 1] = list(self.table.chips)
 
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome

@@ -17,6 +17,7 @@ from ..game import Decision, Game, Pot
 from ..records import Record
 from .deal import HAND_SIZE, OVER, PARSED, THROWN_IN, VOID, Deal, Parsed, Table, parse_action
 from .hands import mistigri_name
+from .moments import rewind
 from .rules import BouillotteRules, pack_for
 from .text import explain
 from .view import deal_view
@@ -151,6 +152,14 @@ class Bouillotte(Game[Deal]):
 
     def deal_view(self, deal: Deal, seat: int | None) -> dict[str, Any]:
         return deal_view(deal, seat)
+
+    def _rewind(self, view: dict[str, Any], seat: int | None, upto: int) -> None:
+        """A stepped table at one event of the showdown: the hands shown so far, the pots and brelans told so far."""
+        k = self.deal_index_of(upto - 1) if upto > 0 else None
+        if k is None or view.get("deal") is None:
+            return
+        deal = self.deals[k]
+        rewind(deal, view, self.events[deal.first_event:upto], self.events[upto:self.deal_end(k)], upto)
 
     def explain(self, event: Event, viewer: int | None = None) -> str:
         return explain(event.for_seat(viewer), self.setup.players, viewer, self.saint_james)

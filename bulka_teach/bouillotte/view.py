@@ -24,6 +24,7 @@ class BouillotteDealView(DealView):
     highest: int
     folded: list[int]
     all_in: list[int]
+    to_speak: list[int]  # the seats still to speak in this round of betting (public: it follows the actions)
     shown: dict[str, list[str]]  # by seat: the hands shown
     turned: list[dict[str, Any]]  # the stock cards the brelan carré anglais turned
     pots: list[dict[str, Any]]  # the pot and side pots as they stand (amount, level, contenders)
@@ -57,6 +58,7 @@ def deal_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
         "highest": deal.highest,
         "folded": sorted(deal.folded),
         "all_in": [s for s in deal.live if deal.chips[s] == 0] if outcome is None else [],
+        "to_speak": sorted(deal.to_speak) if outcome is None and deal.phase == "betting" else [],
         "shown": shown,
         "turned": [{"seat": s, "which": w, "card": c.code} for s, w, c in deal.turned],
         "pots": ([{"amount": p.amount, "level": p.level, "contenders": list(p.contenders)} for p in deal.pots_now()]

@@ -420,12 +420,14 @@ class Practice(Controller):
     def _advance(self, deals: int | None = None) -> None:
         """After the learner's action (or at a new deal): computer moves; stop at a finished deal.
 
-        ``deals`` is how many deals there were before the learner's action: it may have ended the deal.
+        ``deals`` is how many deals there were before the learner's action: it may have ended the deal. A deal
+        that ends the session deals no next one (Bouillotte: a player has no jeton left): it ended all the same.
         """
         deal = len(self.game.deals) if deals is None else deals
         if len(self.game.deals) == deal:
             self._computer_moves()
-        if len(self.game.deals) != deal:
+        game = self.game
+        if len(game.deals) != deal or game.deal is None and 0 < deal == len(game.deals) and game.deals[-1].over:
             self._deal_ended(deal - 1)
 
     def _watch(self) -> None:
