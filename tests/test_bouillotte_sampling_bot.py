@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from bulka_teach import Record
 from bulka_teach.bots import RandomBot
+from bulka_teach.bots.base import Choice
 from bulka_teach.bouillotte.ai.sampling import LEVELS, SamplingBot, legal_of, value
 from bulka_teach.bouillotte.ai.teaching import RuleBot
 from bulka_teach.bouillotte.ai.worlds import (
@@ -114,7 +115,6 @@ def test_a_world_is_valued_by_the_engines_settlement():
         """Ann raises to 12, Ben holds: the example's actions."""
 
         def choose(self, view):  # type: ignore[no-untyped-def]
-            from bulka_teach.bots.base import Choice
             return Choice("raise 12" if view["seat"] == 0 else "hold")
 
     chips, won = value(known, world, "tapis", Script())

@@ -320,43 +320,43 @@ def _turn_for_the_fourth(s: Situation) -> Advice | None:
                                 "in the stock: turning a card costs nothing, so turn it.")
 
 
-_OPEN, _RAISE = (BETTING_PHASE,), (BETTING_PHASE,)
+_BET = (BETTING_PHASE,)  # the rules of the open and of the raise tell them apart by the amount verb offered
 RULES: tuple[TeachingRule, ...] = (
     TeachingRule("cheap-carre", CARRE_PHASES, "Play the carre (or double it) only when it costs a small part of "
                  "your chips: it is staked blind, but if nobody opens it takes the pot.", "04-betting",
                  _cheap_carre),
     TeachingRule("pass-the-blind", CARRE_PHASES, "A carre is staked before you see your cards and never comes "
                  "back: pass it when it costs much.", "04-betting", _pass_the_blind),
-    TeachingRule("open-a-brelan", _OPEN, "With a brelan (three of a kind), open for the pot's size: it beats "
+    TeachingRule("open-a-brelan", _BET, "With a brelan (three of a kind), open for the pot's size: it beats "
                  "every hand of points and each player pays it a jeton.", "03-brelans", _open_a_brelan),
-    TeachingRule("open-a-mistigri", _OPEN, "The mistigri (or Saint-James) with a pair beats any hand of points "
+    TeachingRule("open-a-mistigri", _BET, "The mistigri (or Saint-James) with a pair beats any hand of points "
                  "but loses to a real brelan: open at the lowest stake.", "03-brelans", _open_a_mistigri),
-    TeachingRule("short-stack-tapis", _OPEN + _RAISE, "With few jetons left and a fair hand, go all in (tapis): "
+    TeachingRule("short-stack-tapis", _BET, "With few jetons left and a fair hand, go all in (tapis): "
                  "you risk only what you stake, and waiting leaves you one jeton to stake blind.", "07-one-jeton",
                  _short_stack_tapis),
-    TeachingRule("strong-points-open", _OPEN, "Holding the highest card of a long, rich suit wins the points: "
+    TeachingRule("strong-points-open", _BET, "Holding the highest card of a long, rich suit wins the points: "
                  "open for the pot's size.", "05-showdown", _strong_points_open),
-    TeachingRule("retourne-suit-open", _OPEN, "The retourne counts for whoever holds the highest card of its "
+    TeachingRule("retourne-suit-open", _BET, "The retourne counts for whoever holds the highest card of its "
                  "suit: holding it, open.", "02-deal-retourne", _retourne_suit_open),
-    TeachingRule("fair-points-open", _OPEN, "The highest card of a suit still in the pack (the ace, or the king "
+    TeachingRule("fair-points-open", _BET, "The highest card of a suit still in the pack (the ace, or the king "
                  "where the ace is missing) collects that suit: with a fair suit, open low.", "01-pack",
                  _fair_points_open),
-    TeachingRule("old-pass-costs", _OPEN, "In old Bouillotte a pass costs a jeton: open a pair at the "
+    TeachingRule("old-pass-costs", _BET, "In old Bouillotte a pass costs a jeton: open a pair at the "
                  "lowest stake rather than pay to pass.", "08-variants", _old_pass_costs),
-    TeachingRule("pass-a-weak-hand", _OPEN, "Before anyone opens, pass a weak hand: it costs nothing and you "
+    TeachingRule("pass-a-weak-hand", _BET, "Before anyone opens, pass a weak hand: it costs nothing and you "
                  "stay in.", "00-first-hand", _pass_a_weak_hand),
-    TeachingRule("raise-a-brelan", _RAISE, "With a brelan, raise (relancer) by the pot's size until the stakes "
+    TeachingRule("raise-a-brelan", _BET, "With a brelan, raise (relancer) by the pot's size until the stakes "
                  "are high; then hold.", "03-brelans", _raise_a_brelan),
-    TeachingRule("hold-a-mistigri", _RAISE, "With the mistigri, hold but do not raise: a real brelan beats "
+    TeachingRule("hold-a-mistigri", _BET, "With the mistigri, hold but do not raise: a real brelan beats "
                  "it.", "03-brelans", _hold_a_mistigri),
-    TeachingRule("hold-for-nothing", _RAISE, "When your stake is already the highest, holding costs nothing: "
+    TeachingRule("hold-for-nothing", _BET, "When your stake is already the highest, holding costs nothing: "
                  "hold.", "04-betting", _hold_for_nothing),
-    TeachingRule("raise-strong-points", _RAISE, "With a very rich suit whose top card you hold, raise once while "
+    TeachingRule("raise-strong-points", _BET, "With a very rich suit whose top card you hold, raise once while "
                  "the stakes are low.", "05-showdown", _raise_strong_points),
-    TeachingRule("pot-odds-hold", _RAISE, "Hold when what it costs is a small part of what you may win (the pot "
+    TeachingRule("pot-odds-hold", _BET, "Hold when what it costs is a small part of what you may win (the pot "
                  "odds): a cost of a quarter of the pot needs a win one time in five.", "06-side-pots",
                  _pot_odds_hold),
-    TeachingRule("fold-a-weak-hand", _RAISE, "Facing a bet with a weak hand, fold (se retirer): what you staked "
+    TeachingRule("fold-a-weak-hand", _BET, "Facing a bet with a weak hand, fold (se retirer): what you staked "
                  "is lost, but no more.", "04-betting", _fold_a_weak_hand),
     TeachingRule("turn-for-the-fourth", (ANGLAIS_PHASE,), "Facing a brelan carré with a brelan, turn a stock "
                  "card (brelan carré anglais): the fourth of your rank makes yours a carré too.", "03-brelans",
