@@ -8,6 +8,7 @@ from .bench import engine
 from .bots.match_bench import main as bots_main
 from .czech.ai.solver_bench import main as solver_main
 from .referee import main as referee_main
+from .trappola.ai.solver_bench import main as trappola_solver_main
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,12 +25,13 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--jobs", type=int, default=None, help="bots: worker processes (default: every core)")
     bench.add_argument("--level", default="strong", help="bots: the sampling bot's level in its match (easy, medium, "
                        "strong)")
-    bench.add_argument("--game", default="czech-bulka", help="bots: the game the bots play (default czech-bulka)")
+    bench.add_argument("--game", default="czech-bulka", help="solver, bots: the game (default czech-bulka; trappola)")
     args = parser.parse_args(argv)
     if args.command == "referee":
         return referee_main(args.file)
     if args.what == "solver":
-        return solver_main(deals=args.deals or 200, seed=args.seed)
+        solver = trappola_solver_main if args.game == "trappola" else solver_main
+        return solver(deals=args.deals or 200, seed=args.seed)
     if args.what == "bots":
         return bots_main(deals=args.deals or 2000, seed=args.seed, jobs=args.jobs, match_level=args.level,
                          game=args.game)

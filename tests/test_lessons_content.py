@@ -13,10 +13,19 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from bulka_teach.trappola.ai import RULES as TRAPPOLA_RULES
+
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 INDEX = LESSONS / "index.ipynb"
-CZECH = sorted((LESSONS / "czech-bulka").glob("*.ipynb"))
-TOPICS = ["first-deal", "cards", "deal", "trumps", "sibr", "melds", "tricks", "counting", "bank", "slang", "practice"]
+#: Each game's lessons, by folder, in the order they are taught (the first whole deal first, practice last).
+TOPICS = {
+    "czech-bulka": ["first-deal", "cards", "deal", "trumps", "sibr", "melds", "tricks", "counting", "bank", "slang",
+                    "practice"],
+    "trappola": ["first-partie", "cards", "points", "the-two", "bonuses", "declarations", "partie", "bulka",
+                 "three-four", "practice"],
+}
+COURSES = {game: sorted((LESSONS / game).glob("*.ipynb")) for game in TOPICS}
+ALL = [path for paths in COURSES.values() for path in paths]
 LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
 QUESTION = re.compile(r"\b(Quiz|Puzzle)\(")
 TABLE = re.compile(r"\b(Puzzle|Stepper|show_cards|Practice|Practice\.from_url)\(")
@@ -47,14 +56,15 @@ def ids(paths: list[Path]) -> list[str]:
     return [p.stem for p in paths]
 
 
-def test_the_lessons_are_numbered_in_order_from_the_first_deal() -> None:
-    assert [p.name for p in CZECH] == [f"{n:02d}-{topic}.ipynb" for n, topic in enumerate(TOPICS)]
+@pytest.mark.parametrize("game", TOPICS)
+def test_the_lessons_are_numbered_in_order_from_the_first_deal(game: str) -> None:
+    assert [p.name for p in COURSES[game]] == [f"{n:02d}-{topic}.ipynb" for n, topic in enumerate(TOPICS[game])]
 
 
 PACKS = LESSONS / "packs.ipynb"
 
 
-@pytest.mark.parametrize("path", [INDEX, PACKS, *CZECH], ids=ids([INDEX, PACKS, *CZECH]))
+@pytest.mark.parametrize("path", [INDEX, PACKS, *ALL], ids=ids([INDEX, PACKS, *ALL]))
 def test_committed_clean(path: Path) -> None:
     nb = read(path)
     nbformat.validate(nb)
@@ -66,18 +76,18 @@ def test_committed_clean(path: Path) -> None:
             assert cell.outputs == [] and cell.execution_count is None, f"outputs left in: {cell.source[:60]}"
 
 
-@pytest.mark.parametrize("path", CZECH, ids=ids(CZECH))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_every_step_shows_a_table_and_asks_a_question(path: Path) -> None:
     """In the practice lesson the practice tables are the pictures: there only the questions are per step."""
     for heading, cells in steps(read(path)):
         shown = [c for c in cells if c.cell_type == "code" and not hidden(c)]
         assert any(QUESTION.search(c.source) for c in shown), f"{heading}: no question"
-        if path.stem != "10-practice":
+        if not path.stem.endswith("-practice"):
             assert any(TABLE.search(c.source) for c in shown), f"{heading}: no table"
     assert TABLE.search("".join(c.source for c in read(path).cells if not hidden(c)))
 
 
-@pytest.mark.parametrize("path", CZECH, ids=ids(CZECH))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_every_question_is_checked_by_a_hidden_cell(path: Path) -> None:
     for heading, cells in steps(read(path)):
         for k, cell in enumerate(cells):
@@ -86,7 +96,7 @@ def test_every_question_is_checked_by_a_hidden_cell(path: Path) -> None:
                 assert any(hidden(c) for c in later), f"{heading}: a question with no hidden check after it"
 
 
-@pytest.mark.parametrize("path", CZECH, ids=ids(CZECH))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_hidden_cells_hold_checks_only(path: Path) -> None:
     """Voilà strips ``hide`` cells but still runs them: they assert, and never display anything."""
     for cell in read(path).cells:
@@ -95,7 +105,7 @@ def test_hidden_cells_hold_checks_only(path: Path) -> None:
             assert not re.search(r"\bdisplay\(|^\w+\s*$", cell.source, re.M), cell.source[:60]
 
 
-@pytest.mark.parametrize("path", CZECH, ids=ids(CZECH))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_hidden_cells_are_collapsed_in_jupyterlab(path: Path) -> None:
     """JupyterLab shows every cell: a learner experimenting there sees the checks folded away."""
     for cell in read(path).cells:
@@ -105,24 +115,25 @@ def test_hidden_cells_are_collapsed_in_jupyterlab(path: Path) -> None:
 
 def test_the_index_links_every_lesson_relatively() -> None:
     links = [m for cell in read(INDEX).cells if cell.cell_type == "markdown" for m in LINK.findall(cell.source)]
-    assert links == [f"czech-bulka/{p.name}" for p in CZECH] + ["packs.ipynb"]
+    assert links == [f"{game}/{p.name}" for game, paths in COURSES.items() for p in paths] + ["packs.ipynb"]
     assert all((LESSONS / link).is_file() for link in links)
 
 
-@pytest.mark.parametrize("path", CZECH, ids=ids(CZECH))
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_each_lesson_links_the_next(path: Path) -> None:
     links = [m for cell in read(path).cells if cell.cell_type == "markdown" for m in LINK.findall(cell.source)]
-    position = CZECH.index(path)
-    expected = CZECH[position + 1].name if position + 1 < len(CZECH) else "../index.ipynb"
+    course = COURSES[path.parent.name]
+    position = course.index(path)
+    expected = course[position + 1].name if position + 1 < len(course) else "../index.ipynb"
     assert links[-1] == expected and (path.parent / links[-1]).is_file()
 
 
-def run_practice_with_query(query: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Run the practice lesson up to its table under a page query string; the table's deal code and notice."""
+def run_practice_with_query(query: str, monkeypatch: pytest.MonkeyPatch, game: str = "czech-bulka") -> list[str]:
+    """Run a game's practice lesson up to its table under a page query string; the table's deal code and notice."""
     monkeypatch.setenv("QUERY_STRING", query)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
-    nb = read(CZECH[-1])
-    end = next(k for k, c in enumerate(nb.cells) if "Practice.from_url()" in c.source)
+    nb = read(COURSES[game][-1])
+    end = next(k for k, c in enumerate(nb.cells) if "Practice.from_url(" in c.source)
     nb.cells = [c for c in nb.cells[: end + 1] if c.cell_type == "code" and not hidden(c)]
     nb.cells.append(nbformat.v4.new_code_cell(PROBE))
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()
@@ -138,3 +149,14 @@ def test_a_bad_deal_code_says_so_and_deals_afresh(monkeypatch: pytest.MonkeyPatc
     code, notice = run_practice_with_query("deal=CB2-std-4KQ7U", monkeypatch)
     assert code.startswith("CB2-std-") and code != "CB2-std-4KQ7U"
     assert "cannot be used" in notice and "fresh deal" in notice
+
+
+def test_a_teachers_link_deals_the_teachers_trappola_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, notice = run_practice_with_query("deal=TR2-std-802HHG6T-C", monkeypatch, "trappola")
+    assert code == "TR2-std-802HHG6T-C" and notice == "None"  # the code the index and the lesson give teachers
+
+
+def test_every_trappola_teaching_rule_names_a_lesson_there_is() -> None:
+    """The coach names the lesson behind each rule it cites: that lesson must exist."""
+    named = {rule.lesson for rule in TRAPPOLA_RULES}
+    assert named <= {f"trappola/{p.stem}" for p in COURSES["trappola"]}, named

@@ -114,10 +114,13 @@ def test_the_glossary_quiz_asks_only_words_of_the_glossary_and_balicek_is_in_it(
 
 
 OPTION_NAMES = re.compile(r"`[a-z]+_[a-z_]+`|\b(meld_scope|all_of_winner|best_only|bela_mode|must_beat|renonc_mode|"
-                          r"max_deals|exchange_chain|rules id)\b|\bs20\.b1\b")
+                          r"max_deals|exchange_chain|rules id|stock_exchange|two_player_alifer|"
+                          r"bulka_won_seating)\b|\bs20\.b1\b")
+TRAPPOLA = sorted((LESSONS.parent / "trappola").glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.ipynb")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [*sorted(LESSONS.glob("*.ipynb")), *TRAPPOLA],
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_learner_text_speaks_the_learners_words_not_option_names(path):
     for cell in nbformat.read(path, as_version=4).cells:
         if "hide" in cell.metadata.get("tags", []):

@@ -9,8 +9,9 @@ level too) is timed choosing on the same views. Figures are printed, never asser
 cancels out. A match is a single game: from the deal to its outcome, redeals included. For each bot:
 win rate (games won / games) and mean bank result (the chips the bot's seat gained or lost over the game,
 after the ante both paid: a declarer who falls pays the stake), each with a 95% confidence interval by the
-normal approximation over the paired deals (the two games of a deal are one observation). The matches run
-in ``jobs`` worker processes.
+normal approximation over the paired deals (the two games of a deal are one observation). A game whose arena
+counts points (``Arena.points``: Trappola, where two players play for points only) also reports each bot's mean
+final points margin. The matches run in ``jobs`` worker processes.
 """
 from __future__ import annotations
 
@@ -50,6 +51,12 @@ class Arena(Protocol):
         """The seat that won the match, once ``over``."""
 
 
+def points_of(side: Arena, game: Game[Any], seat: int) -> int | None:
+    """The seat's final points margin in the match, when the arena counts points (an optional ``points`` method)."""
+    points = getattr(side, "points", None)
+    return points(game, seat) if points is not None else None
+
+
 def arena(game: str) -> Arena:
     ai = game_spec(game).ai
     if ai is None or ai.arena is None:
@@ -76,6 +83,7 @@ class GameResult:
     first_won: bool
     chips: tuple[int, int]  # (first bot's, second bot's) chips change over the game, after the ante
     decisions: int
+    margin: int | None = None  # the first bot's final points margin, when the arena counts points
 
 
 def play_game(seed: int, names: tuple[str, str], first_seat: int, game_id: str = GAME) -> GameResult:
@@ -95,7 +103,7 @@ def play_game(seed: int, names: tuple[str, str], first_seat: int, game_id: str =
     winner = side.winner(game)
     change = [game.chips[s] - start[s] for s in range(2)]
     return GameResult(first_won=winner == first_seat, chips=(change[first_seat], change[1 - first_seat]),
-                      decisions=decisions)
+                      decisions=decisions, margin=points_of(side, game, first_seat))
 
 
 def play_deal(task: tuple[int, tuple[str, str]] | tuple[int, tuple[str, str], str]) -> tuple[GameResult, GameResult]:
@@ -128,6 +136,7 @@ class MatchSummary:
     win_rate: Estimate  # of the first bot
     chips: tuple[Estimate, Estimate]
     seconds: float
+    margin: Estimate | None = None  # the first bot's mean final points margin (None: the game counts no points)
 
 
 def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
@@ -137,6 +146,7 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
     tasks = [(seed + i, names, game) for i in range(deals)]
     wins: list[float] = []
     chips: list[list[float]] = [[], []]
+    margins: list[float] = []
     start = time.perf_counter()
     step = max(1, deals // 10)
 
@@ -144,6 +154,8 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
         wins.append(statistics.fmean(g.first_won for g in pair))
         for b in range(2):
             chips[b].append(statistics.fmean(g.chips[b] for g in pair))
+        if all(g.margin is not None for g in pair):
+            margins.append(statistics.fmean(float(g.margin or 0) for g in pair))
         if progress is not None and (len(wins) % step == 0 or len(wins) == deals):
             progress(len(wins), deals, time.perf_counter() - start, statistics.fmean(wins))
 
@@ -155,7 +167,7 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
             for pair in pool.imap_unordered(play_deal, tasks, chunksize=max(1, min(20, deals // (jobs * 8)))):
                 add(pair)
     return MatchSummary(names, deals, estimate(wins), (estimate(chips[0]), estimate(chips[1])),
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, estimate(margins) if margins else None)
 
 
 # --- decision time ---------------------------------------------------------------------------
@@ -245,5 +257,7 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
         print(f"  {pair[0]} win rate {summary.win_rate} (95% CI){goal}")
         for b in range(2):
             print(f"  {pair[b]} mean bank result {summary.chips[b]} chips a game (95% CI)")
+        if summary.margin is not None:
+            print(f"  {pair[0]} mean points margin {summary.margin} points a game over {pair[1]} (95% CI)")
         print(f"  {summary.seconds:.0f} s")
     return 0

@@ -2,14 +2,17 @@
 
 A practice click (the learner's move, the computer's replies, the redraw) and a stepper step, timed
 in-process without a browser: what Voilà adds on top is the websocket and the front end's render.
+``--game trappola --players 3`` times another game or table size (whole games: a deal the learner plays decided).
 """
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
 
-from .practice import Practice
+from ..registry import game_spec
+from .practice import GAME, Practice
 from .stepper import Stepper
 
 
@@ -19,13 +22,16 @@ def _percentiles(times: list[float]) -> str:
             f"max {times[-1] * 1e3:.2f} ms")
 
 
-def bench_practice(games: int = 20, seed: int = 1) -> tuple[list[float], Practice]:
-    """Times of random legal clicks (Continue after each deal) over ``games`` whole games."""
+def bench_practice(games: int = 20, seed: int = 1, game_id: str = GAME,
+                   players: int = 2) -> tuple[list[float], Practice]:
+    """Times of random legal clicks (Continue after each deal) over ``games`` whole games of ``game_id``."""
     rng, times = random.Random(seed), []
-    practice = Practice(code="CB2-std-0")
+    names = ("Player", "Computer", "Ann", "Ben")[:players]
+    tag = f"{game_spec(game_id).tag}{players}-std"
+    practice = Practice(names, code=f"{tag}-0", game=game_id)
     for game in range(games):
         if game:
-            practice = Practice(code=f"CB2-std-{game}")
+            practice = Practice(names, code=f"{tag}-{game}", game=game_id)
         while not practice.finished:
             ui = practice.table.ui
             messages = ([{"type": "card", "card": c} for c in ui["clickable"]]
@@ -38,8 +44,13 @@ def bench_practice(games: int = 20, seed: int = 1) -> tuple[list[float], Practic
 
 
 def main() -> None:
-    times, practice = bench_practice()
-    print(f"practice click (learner's move, computer's replies, redraw): {len(times)} clicks, {_percentiles(times)}")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default=GAME, help="the game's id (czech-bulka, trappola)")
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args()
+    times, practice = bench_practice(game_id=args.game, players=args.players)
+    print(f"{args.game}, {args.players} players: practice click (learner's move, computer's replies, redraw): "
+          f"{len(times)} clicks, {_percentiles(times)}")
     record = practice.game.record()
     start = time.perf_counter()
     stepper = Stepper(record)

@@ -80,7 +80,8 @@ class Practice(Controller):
     game's presenter's ``PRACTICE_WORDS``.
     The Hint control asks ``coach`` (default: the bots' ``Coach``, seeded from the deal) about the
     learner's view; the Review control asks the same coach about the learner's decisions of the deal that
-    just ended.
+    just ended. A game whose computer players have no teacher yet (``GameAI.teacher`` None) offers no Review, and
+    no Hint unless a ``coach`` is given: the controls stay disabled and say so.
     """
 
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
@@ -102,6 +103,8 @@ class Practice(Controller):
         self.players, self.seat, self.whole, self.bot, self.title = tuple(players), seat, whole, bot, title
         self.words: dict[str, str] = spec.presenter.PRACTICE_WORDS
         self.coach = coach
+        self.coached = coach is not None or self.ai.teacher is not None  # Hint has a coach to ask
+        self.reviewed = self.ai.teacher is not None  # the review panel words each decision with the game's teacher
         self.ask_to_declare = ask_to_declare
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
@@ -274,6 +277,9 @@ class Practice(Controller):
         if self._review is not None:
             self._draw_review()
             return
+        if not self.reviewed:
+            self._show_notice("info", self._no_coach_text())
+            return
         if not self._reviewable():
             text = ("Review comes once a deal you play is over: finish this one first (Hint advises you now)."
                     if self._shown is None else "You sat out this game: you made no decisions to review.")
@@ -345,7 +351,7 @@ class Practice(Controller):
 
     def hint(self) -> None:
         """The coach's advice for the learner's decision now, judged from the learner's view alone."""
-        blocked = self._blocked()
+        blocked = self._blocked() or (None if self.coached else self._no_coach_text())
         if blocked:
             self._show_notice("info", blocked)
             return
@@ -458,6 +464,9 @@ class Practice(Controller):
             return self.words["sits_out_blocked"]
         return None
 
+    def _no_coach_text(self) -> str:
+        return f"{self.spec.title} has no coach yet: Hint and Review come with it."
+
     def _finished_text(self) -> str:
         if self.whole == "match":
             assert self._shown is not None, "a finished deal is on the table"
@@ -484,7 +493,8 @@ class Practice(Controller):
         waiting = (self._shown is not None and not self.finished) or (self._shown is None and self._sits_out())
         asked = self._shown is None and self.game.to_move == self.seat
         return [control("new", "New deal"), control("undo", "Undo", bool(self._decisions)),
-                control("hint", "Hint", asked), control("review", "Review", self._reviewable()),
+                control("hint", "Hint", asked and self.coached),
+                control("review", "Review", self._reviewable() and self.reviewed),
                 control("continue", "Continue", waiting)]
 
     def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = (),

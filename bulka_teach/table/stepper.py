@@ -186,6 +186,6 @@ def _named_cards(event: Event) -> list[str]:
     """The cards a step is about, ringed on the table: the card played, the cards exchanged."""
     if event.kind == "play":
         return [event.data["card"]]
-    if event.kind == "exchange":
+    if event.kind == "exchange" and "given" in event.data:  # a card given for cards taken (Czech Bulka's šíbr)
         return [event.data["given"], *event.data["taken"]]
     return []

@@ -17,6 +17,7 @@ from ..events import Event
 from ..game import Decided, Decision, Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, PRO, Outcome, Parsed, Partie, parse_action
+from .moments import deal_moments, rewind
 from .rules import PACK, TrappolaRules
 from .text import explain
 from .view import deal_view
@@ -310,6 +311,16 @@ class TrappolaBulka(Game[Partie]):
     def _past_view(self, view: dict[str, Any], deal: Partie) -> None:
         view.update(waiting=self.waiting(deal), pro=deal.pro, multiplier=deal.multiplier, dealer=deal.dealer,
                     challenger=deal.challenger)
+
+    def _rewind(self, view: dict[str, Any], seat: int | None, upto: int) -> None:
+        rewind(self, view, seat, upto)  # trappola/moments.py: the trick before it is won, the pot before it is paid
+
+    def moments(self, index: int, seat: int | None, open_hands: bool = False) -> list[tuple[str, dict[str, Any]]]:
+        """The deal in its packets of three (trappola/moments.py), else one moment per event."""
+        moments = super().moments(index, seat, open_hands)
+        if self.events[index].kind == "deal":
+            return deal_moments(self, index, seat, moments[0][1])
+        return moments
 
     def pots(self) -> list[Pot]:
         return [Pot("Bulka", self.pot)]

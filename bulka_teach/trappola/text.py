@@ -19,7 +19,8 @@ _RESULTS = {
     "draw": "A tie ({p}): with two players a tie is a draw (no Alifer was agreed); the same two play again.",
 }
 
-_RENONC = {
+#: What a renonc was, by its reason code: the log's and the outcome's one wording of it.
+RENONC_WORDS = {
     "must-follow-suit": "did not follow suit (Farbe nicht bedient).",
     "meld-not-held": "declared a false Figura.",
 }
@@ -110,7 +111,7 @@ _TEXTS: dict[str, Formatter] = {
         w=w, p=e.data["points"], t=e.data["tricks"][0], lt=_last_tricks(e.data["tricks"]),
         prov=", unless the same Twos also take the last trick" if e.data.get("provisional") else ""),
     "score": lambda e, n, w: "Points (card points, last trick, bonuses and Figura): " + _points(e, n) + ".",
-    "renonc": lambda e, n, w: f"Renonc (a rule error) by {w}: {_RENONC[e.data['reason']]}"
+    "renonc": lambda e, n, w: f"Renonc (a rule error) by {w}: {RENONC_WORDS[e.data['reason']]}"
     + (f" {e.secret['message']}" if e.secret else ""),
     "pay-figura": lambda e, n, w: f"{n[e.data['from']]} pays {w} {e.data['amount']} for {e.data['name']} "
     "(Figura: paid directly).",

@@ -7,6 +7,7 @@ after every action as ground truth for what the page may show.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -17,10 +18,10 @@ from bulka_teach.game import Game
 from bulka_teach.table.practice import GAME, Practice
 
 from .voila_server import PRACTICE, WIDGET_TIMEOUT_MS, Server, open_lesson
-from .ws_frames import cards_in
+from .ws_frames import CARD, cards_in
 
 TABLE = ".bt-table[data-mode='play']"
-Move = tuple[str, str]  # ("card", "7a") or ("action", "take")
+Move = tuple[str, str]  # ("card", "7a"), ("action", "take") or ("control", "continue")
 
 # True once the table was drawn again after render number `n` and waits for the learner (or shows the outcome).
 _REDRAWN = """([selector, n]) => {
@@ -89,6 +90,8 @@ def move_target(table: Locator, move: Move) -> Locator:
     kind, value = move
     if kind == "card":
         return table.locator(f".bt-hand .bt-card[data-card='{value}']")
+    if kind == "control":
+        return table.locator(f".bt-control[data-name='{value}']")
     return table.locator(f".bt-action[data-action='{value}']")
 
 
@@ -130,13 +133,17 @@ class Replay:
 
     code: str
     seat: int
+    game: str = GAME
+    players: tuple[str, ...] | None = None  # the page's names (by default the practice table's own)
+    pattern: re.Pattern[str] = CARD  # how the game's card codes look
     practice: Practice = field(init=False)
     allowed: list[set[str]] = field(default_factory=list)  # allowed[k]: after k learner moves
     _seen: set[str] = field(default_factory=set)
     _views_done: int = 0
 
     def __post_init__(self) -> None:
-        self.practice = Practice(code=self.code, seat=self.seat)
+        names = {"players": self.players} if self.players else {}
+        self.practice = Practice(code=self.code, seat=self.seat, game=self.game, **names)
         assert self.practice.deal_code == self.code, "the replay must deal the page's deal"
         self._catch_up()
 
@@ -145,10 +152,12 @@ class Replay:
         before = len(self.practice.game.actions)
         if kind == "card":
             self.practice.click(value)
+        elif kind == "control":
+            self.practice.control(value)
         else:
             self.practice.act(value)
         asked = kind == "card" and any(b["action"].endswith(f" {value}") for b in self.practice.table.ui["buttons"])
-        assert len(self.practice.game.actions) > before or asked, \
+        assert len(self.practice.game.actions) > before or asked or kind == "control", \
             f"the replay did not accept {move}: {self.practice.table.ui.get('notice')}"  # asked: declare a meld first?
         self._catch_up()
 
@@ -156,17 +165,18 @@ class Replay:
         """Add what the learner may know after every action since the last move (the computer's actions too)."""
         record = self.practice.game.record()
         for n in range(self._views_done, len(record.actions) + 1):
-            self._seen |= known_to(record.with_actions(record.actions[:n]).replay(), self.seat)
+            self._seen |= known_to(record.with_actions(record.actions[:n]).replay(), self.seat, self.pattern)
         self._views_done = len(record.actions) + 1
         self.allowed.append(set(self._seen))
 
 
-def known_to(game: Game, seat: int) -> set[str]:
+def known_to(game: Game, seat: int, pattern: re.Pattern[str] = CARD) -> set[str]:
     """The cards the engine lets ``seat`` know in this state: its view, its explanation of every event so far
     (the open cut of earlier deals included), and the card the šíbr rule names publicly (the lowest of the
     trump 7, 8, 9 not lying face up), which the table may name without saying who holds it."""
     view = game.view(seat)
-    known = cards_in(view) | {card for event in game.events for card in cards_in(game.explain(event, seat))}
+    known = cards_in(view, pattern) | {card for event in game.events
+                                       for card in cards_in(game.explain(event, seat), pattern)}
     deal = view.get("deal") or {}
     trump = deal.get("trump")
     if trump:

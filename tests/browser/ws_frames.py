@@ -14,8 +14,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from bulka_teach.cards import Pack
+
 # A Czech Bulka card code standing alone: "Ah", "play 7a", "Xb-Ub-Ob", {"Oa": …} — not inside a word or an id.
 CARD = re.compile(r"(?<![A-Za-z0-9])([789XUOKA][hlab])(?![A-Za-z0-9])")
+
+
+def card_pattern(pack: Pack) -> re.Pattern[str]:
+    """A card code of ``pack`` standing alone (as ``CARD`` is for the Mariáš pack)."""
+    return re.compile(rf"(?<![A-Za-z0-9])([{''.join(pack.ranks)}][{''.join(pack.suits)}])(?![A-Za-z0-9])")
+
+
 # Widget state that is source text (the table's JavaScript and CSS), not data about the game.
 SOURCE_KEYS = frozenset({"_esm", "_css"})
 
@@ -59,9 +68,10 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(item)
 
 
-def cards_in(value: Any) -> set[str]:
-    """The card codes named anywhere in a JSON value (a view, a widget state, a message's content)."""
-    return {match for text in strings(value) for match in CARD.findall(text)}
+def cards_in(value: Any, pattern: re.Pattern[str] = CARD) -> set[str]:
+    """The card codes (Mariáš unless ``pattern`` says) named anywhere in a JSON value (a view, a widget state, a
+    message's content)."""
+    return {match for text in strings(value) for match in pattern.findall(text)}
 
 
 def widget_states(message: Message) -> Iterator[tuple[str | None, Any]]:
