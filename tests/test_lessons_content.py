@@ -23,6 +23,8 @@ TOPICS = {
                     "practice"],
     "trappola": ["first-partie", "cards", "points", "the-two", "bonuses", "declarations", "partie", "bulka",
                  "three-four", "practice"],
+    "bouillotte": ["first-hand", "pack", "deal-retourne", "brelans", "betting", "showdown", "side-pots", "one-jeton",
+                   "variants", "practice"],
 }
 COURSES = {game: sorted((LESSONS / game).glob("*.ipynb")) for game in TOPICS}
 ALL = [path for paths in COURSES.values() for path in paths]
@@ -154,6 +156,11 @@ def test_a_bad_deal_code_says_so_and_deals_afresh(monkeypatch: pytest.MonkeyPatc
 def test_a_teachers_link_deals_the_teachers_trappola_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     code, notice = run_practice_with_query("deal=TR2-std-802HHG6T-C", monkeypatch, "trappola")
     assert code == "TR2-std-802HHG6T-C" and notice == "None"  # the code the index and the lesson give teachers
+
+
+def test_a_teachers_link_deals_the_teachers_bouillotte_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, notice = run_practice_with_query("deal=BO3-std-7Z3JHS8P-B", monkeypatch, "bouillotte")
+    assert code == "BO3-std-7Z3JHS8P-B" and notice == "None"  # the code the index and the lesson give teachers
 
 
 def test_every_trappola_teaching_rule_names_a_lesson_there_is() -> None:
