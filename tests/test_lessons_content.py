@@ -13,6 +13,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from bulka_teach.bouillotte.ai.teaching import RULES as BOUILLOTTE_RULES
 from bulka_teach.trappola.ai import RULES as TRAPPOLA_RULES
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -167,3 +168,9 @@ def test_every_trappola_teaching_rule_names_a_lesson_there_is() -> None:
     """The coach names the lesson behind each rule it cites: that lesson must exist."""
     named = {rule.lesson for rule in TRAPPOLA_RULES}
     assert named <= {f"trappola/{p.stem}" for p in COURSES["trappola"]}, named
+
+
+def test_every_bouillotte_teaching_rule_names_a_lesson_there_is() -> None:
+    """The coach cites each rule's lesson by its notebook's name: that lesson must exist."""
+    named = {rule.lesson for rule in BOUILLOTTE_RULES}
+    assert named <= {p.stem for p in COURSES["bouillotte"]}, named
