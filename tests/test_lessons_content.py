@@ -13,6 +13,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from bulka_teach.bouillotte.ai.teaching import RULES as BOUILLOTTE_RULES
 from bulka_teach.trappola.ai import RULES as TRAPPOLA_RULES
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -23,6 +24,8 @@ TOPICS = {
                     "practice"],
     "trappola": ["first-partie", "cards", "points", "the-two", "bonuses", "declarations", "partie", "bulka",
                  "three-four", "practice"],
+    "bouillotte": ["first-hand", "pack", "deal-retourne", "brelans", "betting", "showdown", "side-pots", "one-jeton",
+                   "variants", "practice"],
 }
 COURSES = {game: sorted((LESSONS / game).glob("*.ipynb")) for game in TOPICS}
 ALL = [path for paths in COURSES.values() for path in paths]
@@ -156,7 +159,18 @@ def test_a_teachers_link_deals_the_teachers_trappola_deal(monkeypatch: pytest.Mo
     assert code == "TR2-std-802HHG6T-C" and notice == "None"  # the code the index and the lesson give teachers
 
 
+def test_a_teachers_link_deals_the_teachers_bouillotte_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, notice = run_practice_with_query("deal=BO3-std-7Z3JHS8P-B", monkeypatch, "bouillotte")
+    assert code == "BO3-std-7Z3JHS8P-B" and notice == "None"  # the code the index and the lesson give teachers
+
+
 def test_every_trappola_teaching_rule_names_a_lesson_there_is() -> None:
     """The coach names the lesson behind each rule it cites: that lesson must exist."""
     named = {rule.lesson for rule in TRAPPOLA_RULES}
     assert named <= {f"trappola/{p.stem}" for p in COURSES["trappola"]}, named
+
+
+def test_every_bouillotte_teaching_rule_names_a_lesson_there_is() -> None:
+    """The coach cites each rule's lesson by its notebook's name: that lesson must exist."""
+    named = {rule.lesson for rule in BOUILLOTTE_RULES}
+    assert named <= {p.stem for p in COURSES["bouillotte"]}, named

@@ -115,11 +115,13 @@ def test_the_glossary_quiz_asks_only_words_of_the_glossary_and_balicek_is_in_it(
 
 OPTION_NAMES = re.compile(r"`[a-z]+_[a-z_]+`|\b(meld_scope|all_of_winner|best_only|bela_mode|must_beat|renonc_mode|"
                           r"max_deals|exchange_chain|rules id|stock_exchange|two_player_alifer|"
-                          r"bulka_won_seating)\b|\bs20\.b1\b")
+                          r"bulka_won_seating|start_chips|favori_pagat|carre_anglais|deal_passes)\b|"
+                          r"\bs20\.b1\b")
 TRAPPOLA = sorted((LESSONS.parent / "trappola").glob("*.ipynb"))
+BOUILLOTTE = sorted((LESSONS.parent / "bouillotte").glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("path", [*sorted(LESSONS.glob("*.ipynb")), *TRAPPOLA],
+@pytest.mark.parametrize("path", [*sorted(LESSONS.glob("*.ipynb")), *TRAPPOLA, *BOUILLOTTE],
                          ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_learner_text_speaks_the_learners_words_not_option_names(path):
     for cell in nbformat.read(path, as_version=4).cells:
