@@ -11,6 +11,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -96,6 +97,14 @@ def test_no_import_hides_inside_a_function():
                         found.add((path.relative_to(PACKAGE).as_posix(), "." * getattr(inner, "level", 0)
                                    + (module or "")))
     assert found == set(FUNCTION_IMPORTS), sorted(found - set(FUNCTION_IMPORTS))
+
+
+def test_every_package_is_in_the_built_wheel():
+    """pyproject.toml lists the packages a wheel (the static site's, a pip install) holds: every folder with an
+    ``__init__.py`` must be there, or only an editable install finds it."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in PACKAGE.rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
 
 
 def test_the_package_is_marked_typed():
