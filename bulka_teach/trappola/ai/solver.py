@@ -153,26 +153,26 @@ class Solver:
 
         answer_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
+        discard_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
         def answers(c: int, hf: int, in_play: int) -> tuple[int, ...]:
-            """The follower's legal cards against ``c``: winners first (the lowest first), then the cheapest losers;
-            void in the suit, the cheapest discards first (a Two last among cards of equal points)."""
+            """The follower's legal cards against ``c``: winners first (the highest first), then the cheapest
+            losers; void in the suit, the cheapest discards first (a Two last among cards of equal points)."""
             suit_mask = SUIT_BITS << (c // RANKS * RANKS)
             same = hf & suit_mask
-            if same:
-                key = (c, same, in_play & suit_mask & ~same)
-            else:
-                key = (-1, hf, in_play & ~hf)
-            found = answer_cache.get(key)
-            if found is not None:
+            if not same:
+                cards = reps(hf, in_play & ~hf)
+                found = discard_cache.get(cards)
+                if found is None:
+                    found = discard_cache[cards] = tuple(sorted(cards, key=lambda f: (pts[f], f % RANKS == 0, f)))
                 return found
-            if same:
+            key = (c, same, in_play & suit_mask & ~same)
+            found = answer_cache.get(key)
+            if found is None:
                 cards = reps(same, key[2])
                 winners = sorted((f for f in cards if f > c), reverse=True)
                 losers = sorted((f for f in cards if f < c), key=lambda f: (pts[f], f))
-                found = tuple(winners + losers)
-            else:
-                found = tuple(sorted(reps(hf, key[2]), key=lambda f: (pts[f], f % RANKS == 0, f)))
-            answer_cache[key] = found
+                found = answer_cache[key] = tuple(winners + losers)
             return found
 
         small_memo: dict[int, int] = {}
