@@ -98,29 +98,37 @@ class Solver:
         pts = sc.points
         two_bonus, marc, ninth, last_trick = sc.two, sc.marc, sc.ninth, sc.last_trick
         tt = self.tt
-        merge_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         zero = tuple(pts[i] == 0 and i % RANKS != 0 for i in range(36))
 
-        def reps(own: int, others: int) -> tuple[int, ...]:
-            """A hand's candidate cards, equivalent ones merged, highest first within each suit."""
-            key = (own, others)
-            found = merge_cache.get(key)
-            if found is not None:
-                return found
+        suit_cache: dict[int, tuple[int, ...]] = {}
+
+        def suit_reps(own: int, others: int, shift: int) -> tuple[int, ...]:
+            """One suit's cards of a hand (rank bits ``own``; ``others``: the suit's other cards in play), merged,
+            highest first."""
             out: list[int] = []
-            for suit in range(4):
-                base = suit * RANKS
-                joinable = False
-                for rank in range(RANKS - 1, -1, -1):
-                    card = base + rank
-                    if own >> card & 1:
-                        if not (joinable and zero[card] and zero[out[-1]]):
-                            out.append(card)
-                        joinable = True
-                    elif others >> card & 1:
-                        joinable = False
-            found = merge_cache[key] = tuple(out)
-            return found
+            joinable = False
+            for rank in range(RANKS - 1, -1, -1):
+                card = shift + rank
+                if own >> rank & 1:
+                    if not (joinable and zero[card] and zero[out[-1]]):
+                        out.append(card)
+                    joinable = True
+                elif others >> rank & 1:
+                    joinable = False
+            return tuple(out)
+
+        def reps(own: int, others: int) -> tuple[int, ...]:
+            """A hand's candidate cards, equivalent ones merged, suit by suit, highest first within each suit."""
+            out: tuple[int, ...] = ()
+            for shift in (0, 9, 18, 27):
+                mine = own >> shift & SUIT_BITS
+                if mine:
+                    key = mine | (others >> shift & SUIT_BITS) << 9 | shift << 18
+                    part = suit_cache.get(key)
+                    if part is None:
+                        part = suit_cache[key] = suit_reps(mine, others >> shift & SUIT_BITS, shift)
+                    out += part
+            return out
 
         def trick(c: int, f: int, cards_left: int, run: int) -> tuple[bool, int, int]:
             """The trick c (led) – f: whether the follower wins, the winner's points from it, the leader's next
@@ -145,26 +153,26 @@ class Solver:
 
         answer_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
+        discard_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
         def answers(c: int, hf: int, in_play: int) -> tuple[int, ...]:
-            """The follower's legal cards against ``c``: winners first (the lowest first), then the cheapest losers;
-            void in the suit, the cheapest discards first (a Two last among cards of equal points)."""
+            """The follower's legal cards against ``c``: winners first (the highest first), then the cheapest
+            losers; void in the suit, the cheapest discards first (a Two last among cards of equal points)."""
             suit_mask = SUIT_BITS << (c // RANKS * RANKS)
             same = hf & suit_mask
-            if same:
-                key = (c, same, in_play & suit_mask & ~same)
-            else:
-                key = (-1, hf, in_play & ~hf)
-            found = answer_cache.get(key)
-            if found is not None:
+            if not same:
+                cards = reps(hf, in_play & ~hf)
+                found = discard_cache.get(cards)
+                if found is None:
+                    found = discard_cache[cards] = tuple(sorted(cards, key=lambda f: (pts[f], f % RANKS == 0, f)))
                 return found
-            if same:
+            key = (c, same, in_play & suit_mask & ~same)
+            found = answer_cache.get(key)
+            if found is None:
                 cards = reps(same, key[2])
                 winners = sorted((f for f in cards if f > c), reverse=True)
                 losers = sorted((f for f in cards if f < c), key=lambda f: (pts[f], f))
-                found = tuple(winners + losers)
-            else:
-                found = tuple(sorted(reps(hf, key[2]), key=lambda f: (pts[f], f % RANKS == 0, f)))
-            answer_cache[key] = found
+                found = answer_cache[key] = tuple(winners + losers)
             return found
 
         small_memo: dict[int, int] = {}
