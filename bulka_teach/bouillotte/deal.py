@@ -409,6 +409,7 @@ class Deal:
             highest = self.highest
             self._stake(seat, chips)
             data["kind"] = "open" if self.opened is None else "raise" if self.stakes[seat] > highest else "hold"
+            data["short"] = self.stakes[seat] < highest  # all in for less: a side pot
             if self.opened is None:
                 self.opened = seat
             reopen = data["kind"] != "hold"

@@ -63,13 +63,15 @@ def _bet(verb: str) -> Callable[[Event, Sequence[str], str, bool], str]:
         if verb == "open":
             return f"{who} opens (ouvre) with a stake of {d['stake']}." + after
         if verb == "hold":
-            return f"{who} holds (tient): his stake is now {d['stake']}, level with the highest." + after
+            return f"{who} holds (tient): a stake of {d['stake']} now, level with the highest." + after
         if verb == "raise":
             return f"{who} raises (relance) to a stake of {d['stake']}{dead}." + after
         if verb == "fold":
-            return f"{who} folds (se retire) and loses the {jetons(d['stake'])} he staked." + after
-        kind = {"open": ", and so opens", "raise": ": a raise", "hold": ": less than the highest stake, so he can "
-                                                                       "win only what each staked up to his stake"}
+            lost = f" and loses the {jetons(d['stake'])} already staked" if d["stake"] else ", with nothing staked"
+            return f"{who} folds (se retire){lost}." + after
+        kind = {"open": ", and so opens", "raise": ": a raise",
+                "hold": ", level with the highest" if not d.get("short") else
+                f": less than the highest stake, so {who} can win only what each staked up to {d['stake']}"}
         return f"{who} goes all in (tapis) with a stake of {d['stake']}{kind[d['kind']]}." + after
     return text
 
@@ -78,18 +80,18 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
     "draw": lambda e, n, w, sj: "The seats are drawn: " + ", ".join(f"{n[i]} {c}" for i, c in
                                                                     enumerate(e.data["cards"]))
     + f". {n[e.data['dealer']]} draws the king and deals first.",
-    "game-jeton": lambda e, n, w, sj: f"{w} deals and puts in the game (le jeu): one jeton of his own stake.",
+    "game-jeton": lambda e, n, w, sj: f"{w} deals and puts in the game (le jeu): one jeton, the dealer's stake.",
     "ante": lambda e, n, w, sj: f"Everyone antes one jeton of dead money; the pot holds {e.data['pot']}.",
-    "last-jeton": lambda e, n, w, sj: f"{w} has a single jeton left and must stake it: all in, he can win only "
+    "last-jeton": lambda e, n, w, sj: f"{w} has a single jeton left and must stake it: all in, and can win only "
     "what lies on the table up to it.",
-    "carre": lambda e, n, w, sj: f"{w} plays carre: blind, before the cards, he stakes {e.data['amount']}, as "
+    "carre": lambda e, n, w, sj: f"{w} plays carre: a blind stake of {e.data['amount']} before the cards, as "
     "much as the pot held. Nothing put in a carre comes back.",
     "carre-pass": lambda e, n, w, sj: f"{w} does not play carre.",
     "contre-carre": lambda e, n, w, sj: f"{w} doubles the carre (contre-carre): a blind stake of "
     f"{e.data['amount']}.",
     "contre-carre-pass": lambda e, n, w, sj: f"{w} does not double the carre.",
     "redeal": lambda e, n, w, sj: f"{w} deals again (deal {e.data['number']}): the stakes stay where they are.",
-    "deal": lambda e, n, w, sj: (f"{w} deals three cards each, one at a time from his right, himself last"
+    "deal": lambda e, n, w, sj: (f"{w} deals three cards each, one at a time from the dealer's right, the dealer last"
                                  + (f", and turns up the retourne, {e.data['retourne']}." if e.data["retourne"]
                                     else f"; {e.data['exposed']} was exposed in the deal.")),
     "hand": lambda e, n, w, sj: f"{w} picks up three cards" + (f": {', '.join(e.secret['cards'])}." if e.secret
@@ -103,21 +105,25 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
     "blind-takes": lambda e, n, w, sj: f"Nobody opened after the carre: {w}, the last to stake blind, takes the "
     f"whole pot of {jetons(e.data['amount'])}.",
     "uncontested": lambda e, n, w, sj: f"Everyone else folded: {w} takes the pot of {jetons(e.data['amount'])} "
-    "without showing his cards.",
+    "without showing a card.",
     "show": lambda e, n, w, sj: f"{w} shows {', '.join(e.data['cards'])}: "
     + (hand_name(e.data["hand"], e.data["rank"], sj) if e.data["hand"] else "no brelan") + ".",
     "turn": lambda e, n, w, sj: f"Brelan carré anglais: {w} turns the {e.data['which']} card of the stock, "
-    f"{e.data['card']}" + (f" — the fourth of his {RANK_NAMES[e.data['rank']]}: he too holds a brelan carré!"
-                           if e.data["carre"] else ", not the fourth of his rank."),
+    f"{e.data['card']}" + (f" — the fourth of the {RANK_NAMES[e.data['rank']]}: a brelan carré too!"
+                           if e.data["carre"] else ", not the fourth of that rank."),
     "turn-pass": lambda e, n, w, sj: f"{w} does not turn a card of the stock (brelan carré anglais).",
     "pot": lambda e, n, w, sj: _pot(e, n, w, sj),
     "brelan-paid": lambda e, n, w, sj: f"{w} is paid for {hand_name(e.data['hand'], e.data['rank'], sj)}: "
-    f"{jetons(e.data['paid'])} from the others (nobody pays a brelan lower than his own).",
+    f"{jetons(e.data['paid'])} from the others (a player with a higher brelan pays nothing for a lower one).",
     "deal-end": lambda e, n, w, sj: "Jetons now: " + ", ".join(f"{n[s]} {c}" for s, c in
                                                                enumerate(e.data["chips"])) + ".",
-    "session-over": lambda e, n, w, sj: ", ".join(n[s] for s in e.data["ruined"])
-    + " has no jeton left: the session is over.",
+    "session-over": lambda e, n, w, sj: _ruined(e.data["ruined"], n),
 }
+
+
+def _ruined(seats: Sequence[int], names: Sequence[str]) -> str:
+    who = " and ".join(names[s] for s in seats)
+    return f"{who} {'has' if len(seats) == 1 else 'have'} no jeton left: the session is over."
 
 
 def explain(event: Event, names: Sequence[str], viewer: int | None = None, saint_james: bool = False) -> str:

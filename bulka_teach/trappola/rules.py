@@ -29,7 +29,7 @@ class TrappolaRules(HouseRules):
                                  "Bulka; an agreed multiple of 10 scales every payment (f = stake/10). Source: the "
                                  "seed (ten chips).", low=10, high=1000, label="Stake (Einsatz)")
     stock_exchange: bool = option(False, "e", "Cardano's exchange: after the deal the challenger, then the dealer, "
-                                              "may lay his nine aside and take the top nine of the stock. Off: the "
+                                              "may lay their nine aside and take the top nine of the stock. Off: the "
                                               "stock is dead. Source: Cardano (1564); the seed's stock is dead.",
                                   label="Stock exchange (Cardano)")
     renonc_mode: bool = option(False, "r", "Accept a rule error (a revoke, a false Figura), then end the Partie: "
