@@ -1,5 +1,5 @@
-"""Bouillotte's practice lesson in Chromium: a whole deal by clicks at the tables for 3, 4 and 5 players, the deal
-parameter, and no websocket frame naming a card the learner may not see (before the showdown the other hands are
+"""Bouillotte's practice lesson in Chromium: a whole deal by clicks at the tables for 3, 4 and 5 players, a refused
+amount explained, the deal parameter, and no websocket frame naming a card the learner may not see (before the showdown the other hands are
 only backs)."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from bulka_teach.cards import FRENCH
 
-from .practice_page import Move, Replay, deal_code, describe, hand, render_count
+from .practice_page import Move, Replay, deal_code, describe, hand, render_count, state_snapshot
 from .voila_server import WIDGET_TIMEOUT_MS, Server, open_lesson
 from .ws_frames import card_pattern, cards_in, decode, widget_states
 
@@ -33,6 +33,8 @@ _REDRAWN = """([selector, index, n, asks]) => {
 }"""
 #: The cards the page's mistigri question draws as its choices: lesson text, allowed only outside the tables.
 QUIZ_CARDS = frozenset({"Qc", "Jc", "Kc"})
+#: What a refused amount may change: the notice, and the amount box's number (it keeps what was typed).
+OUTSIDE_THE_GAME = ".bt-notice, .bt-amount-input"
 MAX_MOVES = 60  # a deal asks the learner a few times; a deal he is not asked in, a Continue
 
 
@@ -42,6 +44,7 @@ class Session:
     moves: list[list[Move]] = field(default_factory=lambda: [[] for _ in PLAYERS])
     frames: list[tuple[tuple[int, ...], bytes | str]] = field(default_factory=list)
     outcomes: list[str] = field(default_factory=list)
+    refused: tuple[int, str, str, bool] | None = None  # (moves made, action typed, notice, the table unchanged)
 
 
 def _table(page: Page, index: int) -> Locator:
@@ -59,6 +62,8 @@ def _play_deal(page: Page, session: Session, index: int) -> None:
             session.outcomes.append(outcome.inner_text())
             return
         table.locator(f"{PLAIN}, {CONTINUE}").first.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        if session.refused is None and index == 0 and table.locator(".bt-amount").count():
+            _refuse_an_amount(page, session, table)
         if table.locator(PLAIN).count():
             target = table.locator(PLAIN).first
             move: Move = ("action", target.get_attribute("data-action") or "")
@@ -69,6 +74,24 @@ def _play_deal(page: Page, session: Session, index: int) -> None:
         before = render_count(table)
         target.click()
         page.wait_for_function(_REDRAWN, arg=[TABLES, index, before, ASKS], timeout=WIDGET_TIMEOUT_MS)
+
+
+def _refuse_an_amount(page: Page, session: Session, table: Locator) -> None:
+    """Type an amount one above the range of the first amount action and press Enter: the notice, the table as it was."""
+    box = table.locator(".bt-amount").first
+    field_ = box.locator(".bt-amount-input")
+    verb = box.get_attribute("data-action") or ""
+    too_much = int(field_.get_attribute("max") or "0") + 1
+    field_.fill(str(too_much))
+    before, count = state_snapshot(table, OUTSIDE_THE_GAME), render_count(table)
+    field_.press("Enter")
+    notice = table.locator(".bt-notice[data-kind='refused']")
+    expect(notice).to_be_visible()
+    page.wait_for_function("([t, n]) => Number(document.querySelectorAll(t)[0].dataset.render) > n",
+                           arg=[TABLES, count], timeout=WIDGET_TIMEOUT_MS)
+    # the game and the table are as they were; the box keeps the typed amount, so the learner can correct it
+    unchanged = state_snapshot(table, OUTSIDE_THE_GAME) == before and field_.input_value() == str(too_much)
+    session.refused = (len(session.moves[0]), f"{verb} {too_much}", notice.inner_text(), unchanged)
 
 
 @pytest.fixture(scope="module")
@@ -133,6 +156,17 @@ def test_no_websocket_frame_carries_a_card_the_learner_may_not_see(session: Sess
             leaked = set(CARDS.findall(buffer.decode("utf-8", errors="replace"))) - anywhere
             assert not leaked, f"a binary buffer names {describe(leaked)}"
     assert all(n >= len(m) for n, m in zip(checked, session.moves, strict=True)), (checked, session.moves)
+
+
+def test_a_refused_amount_shows_the_engines_reason_and_changes_nothing(session: Session) -> None:
+    assert session.refused is not None, "the learner was never asked for an amount"
+    made, action, notice, unchanged = session.refused
+    replay = Replay(session.codes[0], SEAT, game=GAME, players=PLAYERS[0], pattern=CARDS)
+    for move in session.moves[0][:made]:
+        replay.move(move)
+    refusal = replay.practice.game.verdict(action, SEAT)
+    assert refusal is not None and refusal.message in notice, (notice, refusal)
+    assert unchanged, "a refused amount changed the table"
 
 
 def test_the_deal_parameter_deals_the_same_hand(browser: Browser, voila: Server, session: Session) -> None:
