@@ -28,6 +28,8 @@ PARSED: dict[str, Parsed] = {v: (v, None) for v in _SIMPLE}
 for _c in PACK.cards:
     PARSED[f"play {_c.code}"] = ("play", _c)
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
+#: Events are immutable values, so the event of a seat playing a card is made once.
+_PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(SEATS)]
 VERBS = ("declare <figura>", "manko", "play <card>", "pro", "no-pro", "exchange", "pass")
 _VERB_MOMENT = {"pro": PRO, "no-pro": PRO, "exchange": EXCHANGE, "pass": EXCHANGE, "declare": PLAY, "manko": PLAY,
                 "play": PLAY}
@@ -189,12 +191,15 @@ class Partie:
             return []
         if self.phase != PLAY:
             return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
-        plays = [_PLAY_TEXT[c] for c in self.playable()]
-        if self.played[seat] >= 2 and self.aces_played[seat]:
+        hand, trick = self.hands[seat], self.trick
+        plays = [_PLAY_TEXT[c] for c in TRICK_RULES.follow(hand, trick[0][1] if trick else None, None)[0]]
+        played = self.played[seat]
+        if played >= 2 and self.aces_played[seat]:
             return plays
         # what candidates() and refusal() allow, in their order, with the playable cards found once
-        hand = self.hands[seat]
-        may_declare = not self.played[seat] or sum(c.rank == ACE for c in hand) >= 3  # later: aces alone
+        may_declare = not played or [c.rank for c in hand].count(ACE) >= 3  # later: aces alone
+        if played >= 2 and not may_declare:
+            return plays  # past the second card Manko is gone, and without three aces nothing may be declared
         asked = [f"declare {f.code}" for f in (held_figura(hand) if may_declare else ())
                  if self._declare_refusal(f) is None]
         if self.played[seat] == 1 and not self.manko_asked[seat] and self._mankoable(self.other(seat)):
@@ -223,7 +228,8 @@ class Partie:
         return f"You cannot {verb} now: now you {asked}."
 
     def playable(self) -> list[Card]:
-        """The cards the seat to move may play: the suit led if it holds any, else any card."""
+        """The cards the seat to move may play: the suit led if it holds any, else any card (``legal_actions``
+        asks the same, inline)."""
         hand = self.hands[self._mover()]
         return TRICK_RULES.follow(hand, self.trick[0][1] if self.trick else None, None)[0]
 
@@ -367,14 +373,14 @@ class Partie:
         self.played[seat] += 1
         if card.rank == ACE:
             self.aces_played[seat] = True
-        self.events.append(Event("play", seat, {"card": card.code}))
+        self.events.append(_PLAY_EVENTS[seat][card.index])
         trick = self.trick
         if not trick:
             trick.append((seat, card))
             self.to_move = self._other[seat]
             return
         led_seat, led = trick[0]
-        winner = TRICK_RULES.winner([(led_seat, led), (seat, card)], None)
+        winner = seat if TRICK_RULES.beats(card, led, None) else led_seat
         if card.suit != led.suit:
             self.voids[seat].add(led.suit)
         worth = self.points_of[led.index] + self.points_of[card.index]

@@ -19,6 +19,7 @@ RANK_NAMES = {"A": "aces (assi)", "R": "kings (re)", "C": "knights (cavalli)", "
 #: How the table calls a set aloud, as the seed's "Könige für 6".
 RANK_CALLS = {"A": "Asse", "R": "Könige", "C": "Cavalle", "F": "Fanti", "2": "Zweier"}
 _RANK_INDEX = {r: PACK.ranks.index(r) for r in FIGURA_RANKS}
+_SET_RANKS = tuple(_RANK_INDEX[r] for r in FIGURA_RANKS)  # the rank indexes of FIGURA_RANKS, in its order
 MANKO_RANKS = "RCF2"  # a three-card set of these may be asked "Manko?" (no Manko for fours or aces)
 
 
@@ -90,13 +91,12 @@ def _set_of(cards: list[Card]) -> Figura:
 
 def held_figura(hand: Iterable[Card]) -> list[Figura]:
     """Every Figura the hand could declare: each rank's whole set (three, or the four), Blans, Bianka."""
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-    found = [_set_of(by_rank[r]) for r in (_RANK_INDEX[x] for x in FIGURA_RANKS) if len(by_rank.get(r, ())) >= 3]
-    if not any(r in COURTS for r in by_rank):
+    cards = list(hand)
+    ranks = [card.rank for card in cards]
+    found = [_set_of([c for c in cards if c.rank == r]) for r in _SET_RANKS if ranks.count(r) >= 3]
+    if COURTS.isdisjoint(ranks):
         found.append(Figura(BLANS, None, ()))
-        if ACE not in by_rank:
+        if ACE not in ranks:
             found.append(Figura(BIANKA, None, ()))
     return found
 

@@ -9,6 +9,7 @@ the original values can be dropped in later.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -103,8 +104,7 @@ class TrappolaRules(HouseRules):
 
     def card_points(self) -> tuple[int, ...]:
         """By card index: the card's points."""
-        by_rank = {"A": self.points_asso, "R": self.points_re, "C": self.points_cavallo, "F": self.points_fante}
-        return tuple(by_rank.get(c.code[0], 0) for c in PACK.cards)
+        return _card_points(self.points_asso, self.points_re, self.points_cavallo, self.points_fante)
 
     @classmethod
     def sources(cls) -> list[dict[str, object]]:
@@ -114,6 +114,12 @@ class TrappolaRules(HouseRules):
 
 
 PACK = ITALIAN
+
+
+@functools.cache
+def _card_points(asso: int, re: int, cavallo: int, fante: int) -> tuple[int, ...]:
+    by_rank = {"A": asso, "R": re, "C": cavallo, "F": fante}
+    return tuple(by_rank.get(c.code[0], 0) for c in PACK.cards)
 SUITS = PACK.suits  # s c d b: the suit order of a set (``Rs-Rc-Rd``)
 SUIT_NAMES = {"s": "swords", "c": "cups", "d": "coins", "b": "batons"}
 SUIT_NAMES_IT = {"s": "spade", "c": "coppe", "d": "denari", "b": "bastoni"}
