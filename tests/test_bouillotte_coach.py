@@ -46,6 +46,19 @@ def test_a_review_costs_a_fold_of_a_brelan_carre_in_jetons_and_names_the_rule():
     assert "bulka" not in fold.sentence  # Bouillotte's words, not Czech Bulka's
 
 
+def test_the_coach_names_actions_in_a_learners_words_with_their_amounts():
+    """A sentence says "raise to 12" and "go all in (tapis)", never the action strings "raise 12" or "tapis"."""
+    items = coach().review(record((*BEFORE, "fold")), seat=1)
+    fold = items[-1]
+    named = {"hold": "against hold", "tapis": "against go all in (tapis)"}.get(fold.best,
+                                                                            f"against raise to {fold.best[6:]}")
+    assert named in fold.sentence, fold.sentence
+    hint = coach().hint(record(BEFORE).replay().view(1))
+    verb, _, amount = hint.action.partition(" ")
+    words = {"raise": f"Raise to {amount}:", "tapis": "Go all in (tapis):", "hold": "Hold:"}[verb]
+    assert hint.why.startswith(words), hint.why
+
+
 def test_hint_and_review_value_the_same_decision_alike():
     game = record(BEFORE).replay()
     hinted = coach().hint(game.view(1)).action

@@ -93,6 +93,13 @@ def tolerance(teacher: Teacher) -> float:
     return float(getattr(teacher, "tolerance", UTILITY_TOLERANCE))
 
 
+def said(teacher: Teacher, action: str) -> str:
+    """An action as a sentence names it: the teacher's ``say`` if it has one (Bouillotte: "raise 14" → "raise to
+    14"), else the action string itself ("play Ah")."""
+    say = getattr(teacher, "say", None)
+    return say(action) if say is not None else action
+
+
 def best_with_rule(teacher: Teacher, view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
     """The best action and the teaching rule behind it. Among the actions as good as the top one (within
     ``tolerance``), the one a teaching rule recommends is preferred, so hints teach the rules."""
@@ -146,11 +153,12 @@ class Coach:
             raise ValueError("there is nothing to hint: this view asks nothing of its seat (view['legal'] is empty)")
         evaluation = self.evaluator(view).evaluate(view) if len(legal) > 1 else None
         if evaluation is None or not evaluation.estimates:
-            return Hint(legal[0], f"{legal[0]} is the only thing you may do now.", None, {})
+            only = said(self.teacher(view), legal[0])
+            return Hint(legal[0], f"{only[:1].upper()}{only[1:]} is the only thing you may do now.", None, {})
         teacher = self.teacher(view)
         best, rule = best_with_rule(teacher, view, evaluation)
         words = getattr(teacher, "why_best", None)  # a game that tells its own averages (Bouillotte's jetons)
-        why = words(best, evaluation, view) if words is not None else self._why_best(best, evaluation)
+        why = words(best, evaluation, view) if words is not None else self._why_best(teacher, best, evaluation)
         return Hint(best, why + lesson_text(teacher, rule), rule, dict(evaluation.estimates))
 
     def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
@@ -179,17 +187,18 @@ class Coach:
         top = estimates[best]
         deals = deals_text(evaluation.worlds)
         taken = estimates.get(action)
+        taken_said, best_said = said(teacher, action), said(teacher, best)  # as the sentences name them
         rule = rule or rule_against(teacher, view, action)
         if taken is None:  # e.g. a discard the sampling bot did not think worth valuing
-            sentence = (f"{action}: the cards worth considering here were others; {best} was best over {deals}."
-                        + lesson_text(teacher, rule))
+            sentence = (f"{taken_said}: the cards worth considering here were others; {best_said} was best over "
+                        f"{deals}." + lesson_text(teacher, rule))
             return ReviewItem(index, describe(view), view, action, best, None, None, rule, sentence, True)
         cost_win = max(0.0, top.win - taken.win)
         cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
         cost_chips = None if top.chips is None or taken.chips is None else max(0.0, top.chips - taken.chips)
         if estimates[evaluation.ranked()[0]].utility - taken.utility <= tolerance(teacher):
-            sentence = (f"{action}: good — as good as any choice here (over {deals})." if action == best else
-                        f"{action}: fine — {best} was worth only a little more (over {deals}).")
+            sentence = (f"{taken_said}: good — as good as any choice here (over {deals})." if action == best else
+                        f"{taken_said}: fine — {best_said} was worth only a little more (over {deals}).")
             return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False,
                               cost_chips)
         cost_words = getattr(teacher, "cost_words", None)  # a game that counts its own costs (jetons this deal)
@@ -202,25 +211,25 @@ class Coach:
             costs.append(f"{cost_win:.0%} of your chance to win the game")
         if cost_words is None and taken.pays - top.pays >= 0.005:
             costs.append(f"{taken.pays - top.pays:.0%} more risk of paying the stake")
-        sentence = f"{action} cost you {' and '.join(costs) or 'a little'} against {best} (over {deals})."
+        sentence = f"{taken_said} cost you {' and '.join(costs) or 'a little'} against {best_said} (over {deals})."
         if rule is None:
             sentence += (" The teaching rules would have chosen as you did; the possible deals show that "
-                         f"{best} does better here.")
+                         f"{best_said} does better here.")
         sentence += lesson_text(teacher, rule)
         return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True,
                           cost_chips)
 
     @staticmethod
-    def _why_best(action: str, evaluation: Evaluation) -> str:
+    def _why_best(teacher: Teacher, action: str, evaluation: Evaluation) -> str:
         estimates = evaluation.estimates
         best = estimates[action]
         deals = deals_text(evaluation.worlds)
         odds = f"you win the game in {best.win:.0%} of them"
         others = [a for a in evaluation.ranked() if a != action]
         if not others:
-            return f"Across {deals}, {action}: {odds}."
-        runner = others[0]
-        other = estimates[runner]
+            return f"Across {deals}, {said(teacher, action)}: {odds}."
+        other = estimates[others[0]]
+        action, runner = said(teacher, action), said(teacher, others[0])
         gains = []
         if best.chips is not None and other.chips is not None and best.chips - other.chips >= 0.05:
             gains.append(f"{best.chips - other.chips:.1f} chips more over the bulka on average")

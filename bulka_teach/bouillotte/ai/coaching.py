@@ -27,6 +27,17 @@ def describe(view: dict[str, Any]) -> str:
     return f"Deal {deal['number']}, {PHASES.get(deal['phase'], deal['phase'])}{hand}{retourne}{stakes}."
 
 
+#: How a sentence names each action: a learner's words, with the amount where it has one.
+_SAY = {"open": "open with {n}", "raise": "raise to {n}", "tapis": "go all in (tapis)",
+        "turn-first": "turn the first card of the stock", "turn-last": "turn the last card of the stock"}
+
+
+def say(action: str) -> str:
+    """An action as a sentence names it: "raise 14" → "raise to 14", "tapis" → "go all in (tapis)"."""
+    verb, _, amount = action.partition(" ")
+    return _SAY.get(verb, verb).format(n=amount)
+
+
 def pot_odds(cost: int, pot: int) -> str:
     """The pot odds in words: what a hold costs against what it may win, and the share of wins that pays."""
     need = cost / (pot + cost)
@@ -38,6 +49,7 @@ class BouillotteTeacher:
     """The coach's Bouillotte: valued by the sampling bot in jetons, taught by the seventeen teaching rules."""
 
     tolerance = JETON_TOLERANCE
+    say = staticmethod(say)
 
     def evaluator(self, level: str, seed: int) -> SamplingBot:
         """The sampling bot at ``level``, without its time cap and drawing each view's worlds from ``seed`` and
@@ -59,14 +71,15 @@ class BouillotteTeacher:
         best."""
         estimates = evaluation.estimates
         best = estimates[action]
-        text = (f"{action}: across {deals_text(evaluation.worlds)} it {chips_words(best.chips)} on average, and "
-                f"you take the pot in {best.win:.0%} of them.")
+        said = say(action)
+        text = (f"{said[:1].upper()}{said[1:]}: across {deals_text(evaluation.worlds)} it {chips_words(best.chips)} "
+                f"on average, and you take the pot in {best.win:.0%} of them.")
         cost = evaluation.details.get("cost") or 0
         if cost:
             text += " " + pot_odds(cost, evaluation.details["pot"])
         others = [a for a in evaluation.ranked() if a != action]
         if others:
-            text += f" The next best, {others[0]}, {chips_words(estimates[others[0]].chips)}."
+            text += f" The next best, {say(others[0])}, {chips_words(estimates[others[0]].chips)}."
         return text
 
     def cost_words(self, cost_chips: float | None, cost_win: float) -> str:
