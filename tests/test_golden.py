@@ -66,7 +66,8 @@ SPECS: dict[str, dict[str, Any]] = {
                   "until": ["deal-end", 6], "by_kind": True, "rare": {"tapis": 0.05},
                   "rules": {"preset": "pagat", "ante": "all", "favori_pagat": True, "deal_passes": "unopened"}},
     "bo5-old": {"game": "bouillotte", "players": ["Ann", "Ben", "Cid", "Dan", "Eve"], "seed": 7077, "chooser": 32,
-                "until": ["deal-end", 6], "by_kind": True, "rare": {"tapis": 0.05}, "rules": {"variant": "old", "start_chips": 20}},
+                "until": ["deal-end", 6], "by_kind": True, "rare": {"tapis": 0.05},
+                "rules": {"variant": "old", "start_chips": 20}},
 }
 
 

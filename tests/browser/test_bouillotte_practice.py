@@ -1,6 +1,6 @@
 """Bouillotte's practice lesson in Chromium: a whole deal by clicks at the tables for 3, 4 and 5 players, a refused
-amount explained, the deal parameter, and no websocket frame naming a card the learner may not see (before the showdown the other hands are
-only backs)."""
+amount explained, the deal parameter, and no websocket frame naming a card the learner may not see (before the
+showdown the other hands are only backs)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -77,7 +77,8 @@ def _play_deal(page: Page, session: Session, index: int) -> None:
 
 
 def _refuse_an_amount(page: Page, session: Session, table: Locator) -> None:
-    """Type an amount one above the range of the first amount action and press Enter: the notice, the table as it was."""
+    """Type an amount one above the range of the first amount action and press Enter: the notice, the table as it
+    was."""
     box = table.locator(".bt-amount").first
     field_ = box.locator(".bt-amount-input")
     verb = box.get_attribute("data-action") or ""
