@@ -115,7 +115,7 @@ def choose_actions(spec: dict[str, Any]) -> list[str]:
         if not legal:
             break
         action = pick(rng, legal, spec)
-        if rate and getattr(game.deal, "trick", None) and rng.random() < rate:  # following a lead: a revoke can be
+        if rate and getattr(game.deal, "trick", None) and rng.random() < rate:  # a card follows a lead: a revoke is possible
             errors = renonc_candidates(game, spec)
             if errors:
                 action = rng.choice(errors)
