@@ -115,7 +115,8 @@ def choose_actions(spec: dict[str, Any]) -> list[str]:
         if not legal:
             break
         action = pick(rng, legal, spec)
-        if rate and getattr(game.deal, "trick", None) and rng.random() < rate:  # a card follows a lead: a revoke is possible
+        following = bool(getattr(game.deal, "trick", None))  # a card follows a lead: a revoke is possible
+        if rate and following and rng.random() < rate:
             errors = renonc_candidates(game, spec)
             if errors:
                 action = rng.choice(errors)
