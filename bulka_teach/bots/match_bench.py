@@ -137,6 +137,7 @@ class MatchSummary:
     chips: tuple[Estimate, Estimate]
     seconds: float
     margin: Estimate | None = None  # the first bot's mean final points margin (None: the game counts no points)
+    any_chips: bool = True  # False: no game of the match moved a chip (two players of Trappola play for points)
 
 
 def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
@@ -167,7 +168,8 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
             for pair in pool.imap_unordered(play_deal, tasks, chunksize=max(1, min(20, deals // (jobs * 8)))):
                 add(pair)
     return MatchSummary(names, deals, estimate(wins), (estimate(chips[0]), estimate(chips[1])),
-                        time.perf_counter() - start, estimate(margins) if margins else None)
+                        time.perf_counter() - start, estimate(margins) if margins else None,
+                        any_chips=any(any(c) for c in chips))
 
 
 # --- decision time ---------------------------------------------------------------------------
@@ -255,7 +257,9 @@ def main(deals: int = 2000, seed: int = 1, jobs: int | None = None, *, timing_ga
         summary = run_match(pair, deals, seed, jobs, progress, game)
         goal = " (goal: at least 0.600)" if pair[0].startswith("sampling:") else ""
         print(f"  {pair[0]} win rate {summary.win_rate} (95% CI){goal}")
-        for b in range(2):
+        if not summary.any_chips:
+            print("  no chips changed hands in any game of the match")
+        for b in range(2 if summary.any_chips else 0):
             print(f"  {pair[b]} mean bank result {summary.chips[b]} chips a game (95% CI)")
         if summary.margin is not None:
             print(f"  {pair[0]} mean points margin {summary.margin} points a game over {pair[1]} (95% CI)")
