@@ -5,9 +5,10 @@ Prints figures, asserts nothing:
   - the site's size (bytes and files on disk) and what a first visit of the practice lesson fetches;
   - open → interactive: seconds from asking for a lesson to a table the learner can act on (a legal card or an
     action button), over cold visits (each in a new browser context: an empty cache, as a learner's first
-    visit) and warm visits (new tabs in one context: the browser's cache and its compiled WebAssembly kept,
-    as a later visit); with the CPU seconds Chromium spent meanwhile (all its processes), which a loaded
-    shared machine inflates less than wall time;
+    visit), later visits as a learner's browser makes them (Chromium closed and opened again on one profile,
+    whose disk cache keeps the files and the compiled WebAssembly) and new tabs of one private window (an
+    incognito-like context: its cache lives in memory and keeps no compiled WebAssembly); with the CPU seconds
+    Chromium spent meanwhile (all its processes), which a loaded shared machine inflates less than wall time;
   - click → redraw: milliseconds from a click on a legal card or action button to the table's ``data-render``
     changing, measured in the page with ``performance.now()`` (p50, p95, max over N clicks in practice deals:
     the learner's move and the computer's reply are computed by Python in the page meanwhile).
@@ -24,6 +25,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -34,7 +36,7 @@ sys.path.insert(0, str(ROOT / "scripts"))  # the app benchmark's in-page timers,
 
 import psutil  # noqa: E402
 from bench_app import _CLICK_TO_REDRAW, _WAITING, READY, percentile  # noqa: E402
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 from tests.browser.practice_page import TABLE  # noqa: E402
 from tests.browser.voila_server import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
@@ -104,7 +106,26 @@ def summary(label: str, runs: list[tuple[float, float]]) -> None:
           f"Chromium CPU median {statistics.median(c for _, c in runs):.1f} s (runs: {cpus} s)")
 
 
-def bench(browser: Browser, base: str, site: Path, args: argparse.Namespace) -> None:
+def reopened(playwright: Playwright, url: str, visits: int) -> list[tuple[float, float]]:
+    """Later visits with the browser closed and opened again on one profile (the first visit fills it)."""
+    runs: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory() as profile:
+        for k in range(visits + 1):
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, OFFLINE],
+                viewport={"width": 1280, "height": 900})
+            try:
+                time.sleep(SETTLE_SECONDS)
+                wall, cpu, page = visit(context, url)
+                page.close()
+                if k:
+                    runs.append((wall, cpu))
+            finally:
+                context.close()
+    return runs
+
+
+def bench(playwright: Playwright, browser: Browser, base: str, site: Path, args: argparse.Namespace) -> None:
     url = lesson_url(base, args.lesson)
     cold: list[tuple[float, float]] = []
     fetched: list[str] = []
@@ -130,9 +151,11 @@ def bench(browser: Browser, base: str, site: Path, args: argparse.Namespace) -> 
             wall, cpu, page = visit(context, url)
             warm.append((wall, cpu))
             page.close()
+        later = reopened(playwright, url, args.warm)
         print(f"\nopen {args.lesson} → interactive table (wall time; Chromium's CPU time):")
         summary(f"first visit (cold cache, {len(cold)} runs)", cold)
-        summary(f"later visit (warm cache, {len(warm)} runs)", warm)
+        summary(f"later visit (browser reopened on its profile, {len(later)} runs)", later)
+        summary(f"new tab of a private window (cache in memory, {len(warm)} runs)", warm)
         if args.clicks:
             _, _, page = visit(context, lesson_url(base, "czech-bulka/10-practice.ipynb"))
             latencies, deals = click_latencies(page, args.clicks)
@@ -173,7 +196,7 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, OFFLINE])
             print(f"Chromium {browser.version}")
             try:
-                bench(browser, base, site, args)
+                bench(playwright, browser, base, site, args)
             finally:
                 browser.close()
     finally:

@@ -57,6 +57,7 @@ def test_the_site_is_whole_and_small(site: Site) -> None:
     assert set(kernel["loadPyodideOptions"]["packages"]) >= {"bulka-teach", "ipython", "pyodide_kernel", "piplite"}
     pages = "\n".join(p.read_text(encoding="utf-8") for p in site.root.rglob("*.html"))
     assert not re.search(r'<(link|script)[^>]+(href|src)="https?://', pages), "a page still loads from another host"
+    assert not list(site.root.rglob("service-worker.js")), "a service worker would slow every kernel's start"
     for path in LESSON_PATHS:  # the lessons' checks (cells tagged `hide`) are left out of the pages, source and all
         page = (site.root / "voici" / "render" / path.replace(".ipynb", ".html")).read_text(encoding="utf-8")
         cells = json.loads((LESSONS / path).read_text(encoding="utf-8"))["cells"]
@@ -145,3 +146,6 @@ def test_no_request_left_the_site(site_page: Page, site: Site) -> None:
     assert site.requests, "no request was recorded"
     foreign = sorted({url for url in site.requests if not url.startswith((site.url + "/", "blob:", "data:"))})
     assert not foreign, f"requests left the site: {foreign[:10]}"
+    # no service worker: the kernel's imports do not ask JupyterLite's contents (a second of every start)
+    drive = [url for url in site.requests if "/api/drive" in url]
+    assert not drive, f"the kernel asked JupyterLite's contents {len(drive)} times, through a service worker"
