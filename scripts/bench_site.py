@@ -42,7 +42,7 @@ from tests.browser.practice_page import TABLE  # noqa: E402
 from tests.browser.voila_server import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 from tests.static_site.conftest import OFFLINE  # noqa: E402
 
-MB = 1024 * 1024
+MB = 1_000_000  # million bytes, as the size goal reads
 TIMEOUT_MS = 180_000
 SETTLE_SECONDS = 3
 

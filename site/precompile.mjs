@@ -4,8 +4,10 @@
 // own wheels are compiled the same way). Run in Node, it installs the wheels, starts the Pyodide kernel's
 // Python side, runs every code cell of every lesson, and notes each module imported; in the wheels and in the
 // standard library's zip those modules' .py become .pyc in place, the rest stay source (smaller, compiled if a
-// page ever imports them). Metadata (the entry points included) is kept; RECORD is written anew; a wheel's
-// .data folder (a labextension's front end, which the browser gets from the site instead) is left out.
+// page ever imports them). Pygments' lexers for languages no page shows (every one but those an error's
+// traceback and IPython use, found by running a failing cell) are left out: about 1 MB. Metadata (the entry
+// points included) is kept; RECORD is written anew; a wheel's .data folder (a labextension's front end, which
+// the browser gets from the site instead) is left out.
 //
 // usage: node site/precompile.mjs PYODIDE_NPM_PACKAGE_DIR WHEEL_DIR LESSONS_DIR OUT_DIR
 //   writes OUT_DIR/*.whl and OUT_DIR/python_stdlib.zip
@@ -53,6 +55,13 @@ for root, _dirs, files in sorted(os.walk("/lessons")):
                     result = await shell.run_cell_async("".join(cell["source"]), store_history=False)
                     if not result.success:
                         failed.append(f"{file}: {result.error_in_exec or result.error_before_exec!r}")
+# What an error shows, though no lesson cell fails: IPython's coloured traceback and its lexers (pygments')
+await shell.run_cell_async("def _bulka_fails():\\n    return 1 / 0\\n_bulka_fails()", store_history=False)
+import ipython_pygments_lexers
+for _lexer in ("IPython3Lexer", "IPythonTracebackLexer", "IPythonConsoleLexer", "IPythonPartialTracebackLexer"):
+    getattr(ipython_pygments_lexers, _lexer)()
+from pygments.lexers import PythonLexer, PythonTracebackLexer, TextLexer
+PythonLexer(), PythonTracebackLexer(), TextLexer()
 sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
 
 used = set()
@@ -65,7 +74,7 @@ def digest(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 def rewrite(source_path, target_path, prefix, is_wheel):
-    compiled = 0
+    compiled = omitted = 0
     out = io.BytesIO()
     with zipfile.ZipFile(source_path) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
         record_name = next((n for n in source.namelist() if n.count("/") == 1 and n.endswith(".dist-info/RECORD")), None)
@@ -76,6 +85,10 @@ def rewrite(source_path, target_path, prefix, is_wheel):
             name, data = info.filename, source.read(info)
             top = name.split("/")[0]
             if is_wheel and top.endswith(".data"):
+                continue
+            if name.startswith("pygments/lexers/") and name.endswith(".py") and f"{prefix}/{name}" not in used \
+                    and name.count("/") == 2 and not name.endswith(("/__init__.py", "/_mapping.py")):
+                omitted += 1  # a lexer for a language no page shows (about 1 MB of the site)
                 continue
             if name.endswith(".py") and f"{prefix}/{name}" in used:
                 code = compile(data, name, "exec", dont_inherit=True)
@@ -89,10 +102,10 @@ def rewrite(source_path, target_path, prefix, is_wheel):
                             compress_type=zipfile.ZIP_DEFLATED)
     with open(target_path, "wb") as f:
         f.write(out.getvalue())
-    return compiled
+    return f"{compiled} modules compiled" + (f", {omitted} unused lexers left out" if omitted else "")
 
-lines = [f"{rewrite(f'/wheels/{n}', f'/out/{n}', SITE, True)} modules compiled in {n}" for n in wheels]
-lines.append(f"{rewrite('/npm/python_stdlib.zip', '/out/python_stdlib.zip', STDLIB, False)} modules compiled in the standard library")
+lines = [f"{rewrite(f'/wheels/{n}', f'/out/{n}', SITE, True)} in {n}" for n in wheels]
+lines.append(f"{rewrite('/npm/python_stdlib.zip', '/out/python_stdlib.zip', STDLIB, False)} in the standard library")
 lines += [f"a lesson cell failed while tracing imports: {f}" for f in failed]
 "\\n".join(lines)
 `);
