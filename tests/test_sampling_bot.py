@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from bulka_teach import IllegalAction, Record
 from bulka_teach.bots.base import RandomBot
-from bulka_teach.bots.sampling import LEVELS
-from bulka_teach.czech.ai.sampling import SamplingBot
+from bulka_teach.bots.sampling import LEVELS, Estimate
+from bulka_teach.czech.ai.sampling import GAME_WON, OPEN_GAME, SamplingBot, stakes
 from bulka_teach.czech.deal import PLAY
 
 
@@ -77,6 +77,23 @@ def test_passes_with_a_hopeless_hand():
                             forehand_dokup=["Aa", "Ab", "Xl"], dealer_dokup=["8b", "9a", "Ul"]), ["pass"])
     choice = quick().choose(game.view(0))
     assert choice.action == "pass" and "only" in choice.why
+
+
+def test_a_hand_made_seven_times_in_ten_is_taken_over_passing_into_an_open_game():
+    """Counting chips alone, a fresh bulka's declarer needed to win four times in five: the bot passed hands it
+    makes three times in four and won only half its games. A game won is now worth GAME_WON stakes more."""
+    view = czech(czech_deck(dealer=["7h", "8l", "9l", "7a", "8a", "7b"], first="Uh"), ["pass"]).view(0)
+    worth = stakes(view)
+    assert worth.won == GAME_WON > 0
+
+    def estimate(win: float, pays: float) -> Estimate:
+        return Estimate(win, pays, None, 0.0, worth.chips(win, pays, 0.0), worth.stake, worth.won)
+
+    take, open_game = estimate(0.7, 0.3), estimate(OPEN_GAME, 0.0)
+    assert take.utility > open_game.utility
+    chips_alone = [replace(e, won=0.0) for e in (take, open_game)]
+    assert chips_alone[0].utility < chips_alone[1].utility  # what the bot did before
+    assert estimate(0.45, 0.55).utility < open_game.utility  # a hand that falls more often than not: pass
 
 
 def test_declares_a_meld_that_scores():

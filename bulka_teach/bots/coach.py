@@ -8,10 +8,10 @@ solves each deal exactly —, the teaching rules' advice, which name the rule a 
 rule's lesson, and the situation in words.
 
 Best means the sampling bot's utility: the chips a choice brings over the bulka (a game won moves the streak
-towards the bank, a declarer who falls pays the stake; ``bots.sampling.Stakes``), with the final points margin
-separating near-equal choices. A hint and a review of the same decision value it alike: the game's evaluator
-draws each view's worlds from the coach's seed and that view alone, so ``hint(view)`` and the review item of
-that very view name the same best action.
+towards the bank, a declarer who falls pays the stake; ``bots.sampling.Stakes``) and what a game won is worth
+beyond them, with the final points margin separating near-equal choices. A hint and a review of the same
+decision value it alike: the game's evaluator draws each view's worlds from the coach's seed and that view
+alone, so ``hint(view)`` and the review item of that very view name the same best action.
 What the table draws:
 ``Hint(action, why, rule, values)`` and, per decision, a ``ReviewItem`` with the decision's index in the
 record, the view-time situation, the action taken and the best one, the cost in points and in chance to

@@ -5,13 +5,14 @@
 consistent with the view, values every legal action in each, averages, and picks the action of highest
 utility: what the action brings in chips over the whole session, in stakes —
 
-    utility = E[chips] / stake + MARGIN_WEIGHT * mean margin
+    utility = E[chips] / stake + won * P(win) + MARGIN_WEIGHT * mean margin
     E[chips] = P(win) * win + (1 - P(win)) * lose - P(I pay) * paying + P(they pay) * receiving
 
 where the game's ``Stakes`` say, from the position the view shows, what winning and losing this game are worth
 (a share of the bank, or the bank itself when the win completes a streak), what paying the stake costs and
-what the opponent paying it brings (less, or more, the share of it that comes back from the bank). A game
-without ``Stakes`` is valued by the chance to win alone. The margin — my points minus the opponent's at the
+what the opponent paying it brings (less, or more, the share of it that comes back from the bank), and what a
+game won is worth beyond its chips (``won``, in stakes: a player counts the games it wins as well as its chips).
+A game without ``Stakes`` is valued by the chance to win alone. The margin — my points minus the opponent's at the
 end — only separates actions of equal value.
 
 Levels set the number of worlds, a time cap per decision (the bot stops drawing worlds when it is spent;
@@ -60,6 +61,7 @@ class Stakes:
     lose: float  # if I lose it and nobody pays
     paying: float  # what paying the stake costs me, less my expected share of it back from the bank
     receiving: float  # what the opponent paying the stake brings me: my expected share of it from the bank
+    won: float = 0.0  # what winning the game is worth beyond its chips, in stakes
 
     def chips(self, win: float, pays: float, receives: float) -> float:
         """Expected chips for these chances to win, to pay the stake and to see the opponent pay it."""
@@ -78,11 +80,13 @@ class Estimate:
     receives: float = 0.0
     chips: float | None = None
     stake: float = 1.0
+    won: float = 0.0  # what a game won is worth beyond its chips, in stakes (``Stakes.won``)
 
     @property
     def value(self) -> float:
-        """Expected chips in stakes, or the chance to win when no chips are counted."""
-        return self.win if self.chips is None else self.chips / self.stake
+        """Expected chips in stakes (and what the chance to win is worth beyond them), or the chance to win
+        when no chips are counted."""
+        return self.win if self.chips is None else self.chips / self.stake + self.won * self.win
 
     @property
     def utility(self) -> float:
@@ -218,7 +222,8 @@ class SamplingBot:
             if stakes is None:
                 estimates[action] = Estimate(win, pay, margin, receive)
             else:
-                estimates[action] = Estimate(win, pay, margin, receive, stakes.chips(win, pay, receive), stakes.stake)
+                estimates[action] = Estimate(win, pay, margin, receive, stakes.chips(win, pay, receive), stakes.stake,
+                                             stakes.won)
         return Evaluation(estimates, used, decision.kind, dict(decision.details))
 
 
