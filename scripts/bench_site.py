@@ -141,7 +141,7 @@ def bench(playwright: Playwright, browser: Browser, base: str, site: Path, args:
     first_bytes = sum((site / p).stat().st_size for p in first if (site / p).is_file())
     print(f"\na first visit of {args.lesson} fetches {len(first)} files, {first_bytes / MB:.1f} MB")
 
-    warm: list[tuple[float, float]] = []
+    private: list[tuple[float, float]] = []
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         _, _, page = visit(context, url)  # fills this context's cache; not counted
@@ -149,13 +149,13 @@ def bench(playwright: Playwright, browser: Browser, base: str, site: Path, args:
         for _ in range(args.warm):
             time.sleep(SETTLE_SECONDS)
             wall, cpu, page = visit(context, url)
-            warm.append((wall, cpu))
+            private.append((wall, cpu))
             page.close()
         later = reopened(playwright, url, args.warm)
         print(f"\nopen {args.lesson} → interactive table (wall time; Chromium's CPU time):")
         summary(f"first visit (cold cache, {len(cold)} runs)", cold)
         summary(f"later visit (browser reopened on its profile, {len(later)} runs)", later)
-        summary(f"new tab of a private window (cache in memory, {len(warm)} runs)", warm)
+        summary(f"new tab of a private window (cache in memory, {len(private)} runs)", private)
         if args.clicks:
             _, _, page = visit(context, lesson_url(base, "czech-bulka/10-practice.ipynb"))
             latencies, deals = click_latencies(page, args.clicks)

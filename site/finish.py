@@ -9,9 +9,8 @@
   and never ask for it (7 MB).
 - ``service-worker.js`` goes (two copies). With a service worker JupyterLite mounts its contents in the kernel
   and makes it start in the lesson's folder there, so every module Python imports first asks that folder through
-  a synchronous request to the worker — 113 for the practice lesson, about a second of the kernel's start,
-  and the worker's own start beside it (the practice lesson's open → interactive table went from about 10 s to
-  7 s on this 2-core machine). The lessons read no file, so without it they lose nothing; the page's
+  a synchronous request to the worker — 113 for the practice lesson, about a second of the kernel's start
+  (the README has the figures). The lessons read no file, so without it they lose nothing; the page's
   registration of the missing worker fails with a console warning and the kernel runs in its home folder.
 - Each lesson page passes its query (``?deal=CODE``) to Python as the environment variable ``QUERY_STRING``,
   as Voilà does (``loadPyodideOptions.env``, set from ``location.search`` before the kernel starts), so
@@ -32,8 +31,7 @@ from pathlib import Path
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^>]*>')
 STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
 SHARED_MIN = 50_000  # an inline stylesheet this long, found in more than one page, is shared
-UNUSED = ("build",)
-NO_SERVICE_WORKER = ("service-worker.js", "voici/build/service-worker.js")
+UNUSED = ("build", "service-worker.js", "voici/build/service-worker.js")
 CONFIG_END = re.compile(r'(<script id="jupyter-config-data" type="application/json">.*?</script>)', re.S)
 QUERY_SCRIPT = """
 <script>
@@ -100,10 +98,11 @@ def lesson_page(text: str) -> str:
 
 
 def finish(site: Path) -> None:
-    for name in UNUSED:
-        shutil.rmtree(site / name, ignore_errors=True)
-    for name in NO_SERVICE_WORKER:
-        (site / name).unlink(missing_ok=True)
+    for path in (site / name for name in UNUSED):
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
     pages = {page: page.read_text(encoding="utf-8") for page in site.rglob("*.html")}
     pages = {page: CDN_LINK.sub("", text) for page, text in pages.items()}
     pages = {page: lesson_page(text) if "voila_process" in text else text for page, text in pages.items()}
