@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bulka_teach import IllegalAction, Record
 from bulka_teach.bots.base import RandomBot
 from bulka_teach.bots.sampling import LEVELS, Estimate
-from bulka_teach.czech.ai.sampling import GAME_WON, OPEN_GAME, SamplingBot, stakes
+from bulka_teach.czech.ai.sampling import GAME_WON, OPEN_GAME, SamplingBot, last_offer, stakes
 from bulka_teach.czech.deal import PLAY
 
 
@@ -94,6 +94,24 @@ def test_a_hand_made_seven_times_in_ten_is_taken_over_passing_into_an_open_game(
     chips_alone = [replace(e, won=0.0) for e in (take, open_game)]
     assert chips_alone[0].utility < chips_alone[1].utility  # what the bot did before
     assert estimate(0.45, 0.55).utility < open_game.utility  # a hand that falls more often than not: pass
+
+
+def test_a_dealer_forced_on_the_last_deal_is_forced_only_on_its_last_offer():
+    """On the last deal the dealer must take or fold only when the last suit is offered: the forehand passing on the
+    first of two offers values the dealer's answer as a free one, as on an earlier deal; on a single offer the
+    forced dealer takes for sure."""
+    hands = dict(forehand=["Ah", "Xh", "Kh", "Al", "8a", "7b"], dealer=["7h", "8l", "9l", "7a", "Ka", "Ub"],
+                 forehand_dokup=["Aa", "Ab", "Xl"], dealer_dokup=["8b", "9a", "Ul"])
+
+    def pass_estimate(stock_top: str, max_deals: int) -> Estimate:
+        view = czech(czech_deck(**hands, first="Uh", stock_top=[stock_top]), rules={"max_deals": max_deals}).view(1)
+        assert view["deal"]["to_move"] == 1 and view["deal"]["forced"] == (max_deals == 1)
+        return quick(seed=7, worlds=12).evaluate(view).estimates["pass"]
+
+    assert last_offer(czech(czech_deck(**hands, first="Uh", stock_top=["7l"])).view(1)["deal"]) is False
+    assert last_offer(czech(czech_deck(**hands, first="Uh", stock_top=["8h"])).view(1)["deal"]) is True
+    assert pass_estimate("7l", max_deals=1) == pass_estimate("7l", max_deals=3)  # two offers: not forced yet
+    assert pass_estimate("8h", max_deals=1) != pass_estimate("8h", max_deals=3)  # one offer: forced to take
 
 
 def test_declares_a_meld_that_scores():

@@ -209,14 +209,15 @@ class CzechSampling:
     def _passing(view: dict[str, Any], world: World, state: PlayState, trump: int
                  ) -> tuple[float, float, float, None]:
         """(win, pay, the opponent pays) after passing on ``trump`` in this world. Speaking first, the opponent
-        answers next: it takes with the chance a typical player with its six cards would (a forced dealer always
-        does), and when it falls I win and it pays; if it passes too, the game goes on (the next candidate, or a
-        redeal), won with chance ``OPEN_GAME`` and with either player as likely to pay (nothing is counted)."""
+        answers next: it takes with the chance a typical player with its six cards would (a dealer forced on this,
+        the last offer, always does), and when it falls I win and it pays; if it passes too, the game goes on (the
+        next candidate, or a redeal), won with chance ``OPEN_GAME`` and with either player as likely to pay
+        (nothing is counted)."""
         deal = view["deal"]
         if deal["to_move"] != deal["forehand"]:
             return OPEN_GAME, 0.0, 0.0, None
         opp = deal["dealer"]
-        forced = bool(deal.get("forced"))
+        forced = bool(deal.get("forced")) and last_offer(deal)
         takes = 1.0 if forced else take_chance(list(world.hands[opp]), trump)
         falls = 0.0 if declarer_makes_it(position_from_state(replace(state, declarer=opp))) else 1.0
         return takes * falls + (1.0 - takes) * OPEN_GAME, 0.0, takes * falls, None
@@ -249,6 +250,14 @@ class CzechSampling:
         state = _first_lead(view, SUITS.index(deal["trump"]), deal["declarer"], hands, None, world=world)
         won = declarer_makes_it(position_from_state(state))
         return {"play-on": (float(won), float(not won), 0.0, None), "fold": (0.0, 0.0, 0.0, None)}
+
+
+def last_offer(deal: dict[str, Any]) -> bool:
+    """Whether the suit offered now is the deal's last: the second candidate, or the first when the visible stock
+    card is of its suit (a suit is offered once). Only there is a forced dealer made to take or fold."""
+    if deal["offer"]["which"] == "second":
+        return True
+    return PACK.card(deal["stock_top"]).suit == PACK.card(deal["first_candidate"]).suit
 
 
 THEN = " | then "  # joins a declaration or an exchange and the card played after it
