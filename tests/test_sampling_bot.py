@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bulka_teach import IllegalAction, Record
 from bulka_teach.bots.base import RandomBot
 from bulka_teach.bots.sampling import LEVELS, Estimate
-from bulka_teach.czech.ai.sampling import GAME_WON, OPEN_GAME, SamplingBot, last_offer, stakes
+from bulka_teach.czech.ai.sampling import GAME_WON, SamplingBot, later_asks, stakes
 from bulka_teach.czech.deal import PLAY
 
 
@@ -89,29 +89,48 @@ def test_a_hand_made_seven_times_in_ten_is_taken_over_passing_into_an_open_game(
     def estimate(win: float, pays: float) -> Estimate:
         return Estimate(win, pays, None, 0.0, worth.chips(win, pays, 0.0), worth.stake, worth.won)
 
-    take, open_game = estimate(0.7, 0.3), estimate(OPEN_GAME, 0.0)
+    take, open_game = estimate(0.7, 0.3), estimate(0.35, 0.0)  # a pass into a game won a third of the time
     assert take.utility > open_game.utility
     chips_alone = [replace(e, won=0.0) for e in (take, open_game)]
     assert chips_alone[0].utility < chips_alone[1].utility  # what the bot did before
     assert estimate(0.45, 0.55).utility < open_game.utility  # a hand that falls more often than not: pass
 
 
-def test_a_dealer_forced_on_the_last_deal_is_forced_only_on_its_last_offer():
-    """On the last deal the dealer must take or fold only when the last suit is offered: the forehand passing on the
-    first of two offers values the dealer's answer as a free one, as on an earlier deal; on a single offer the
-    forced dealer takes for sure."""
+def test_passing_plays_out_the_rest_of_the_bidding_and_a_forced_dealer_only_on_its_last_offer():
+    """After a pass the bot values the asks still to come: the dealer on this suit, then both on the second
+    candidate's (a suit is offered once). On the last deal only the dealer's last answer is forced: the forehand
+    passing on the first of two offers values the dealer's first answer as a free one."""
     hands = dict(forehand=["Ah", "Xh", "Kh", "Al", "8a", "7b"], dealer=["7h", "8l", "9l", "7a", "Ka", "Ub"],
                  forehand_dokup=["Aa", "Ab", "Xl"], dealer_dokup=["8b", "9a", "Ul"])
+    hearts, leaves = 0, 1
+
+    def asks(stock_top: str, max_deals: int = 3) -> list:
+        deck = czech_deck(**hands, first="Uh", stock_top=[stock_top])
+        return later_asks(czech(deck, rules={"max_deals": max_deals}).view(1)["deal"])
+
+    assert asks("7l") == [(0, hearts, False), (1, leaves, False), (0, leaves, False)]
+    assert asks("7l", max_deals=1) == [(0, hearts, False), (1, leaves, False), (0, leaves, True)]
+    assert asks("8h") == [(0, hearts, False)]
+    assert asks("8h", max_deals=1) == [(0, hearts, True)]
 
     def pass_estimate(stock_top: str, max_deals: int) -> Estimate:
         view = czech(czech_deck(**hands, first="Uh", stock_top=[stock_top]), rules={"max_deals": max_deals}).view(1)
         assert view["deal"]["to_move"] == 1 and view["deal"]["forced"] == (max_deals == 1)
         return quick(seed=7, worlds=12).evaluate(view).estimates["pass"]
 
-    assert last_offer(czech(czech_deck(**hands, first="Uh", stock_top=["7l"])).view(1)["deal"]) is False
-    assert last_offer(czech(czech_deck(**hands, first="Uh", stock_top=["8h"])).view(1)["deal"]) is True
-    assert pass_estimate("7l", max_deals=1) == pass_estimate("7l", max_deals=3)  # two offers: not forced yet
     assert pass_estimate("8h", max_deals=1) != pass_estimate("8h", max_deals=3)  # one offer: forced to take
+
+
+def test_a_dealer_strong_in_the_second_candidate_values_its_first_pass_by_that_suit():
+    """Ben, the dealer, holds one heart and five leaves: passing on hearts is worth his chance to take leaves next
+    (the forehand, weak in leaves, passes them). It was valued as an open game won 35% of the time, and a dealer's
+    pass then led to a game won 62% of the time."""
+    deck = czech_deck(forehand=["7a", "8a", "9b", "7b", "8b", "Ka"], dealer=["Al", "Xl", "Kl", "Ol", "9l", "8h"],
+                      first="Uh", stock_top=["7l"], forehand_dokup=["9a", "Ub", "Ob"], dealer_dokup=["Ab", "Ul", "9h"])
+    view = czech(deck, ["pass"]).view(0)
+    assert view["deal"]["to_move"] == view["deal"]["dealer"] == 0
+    passing = quick(seed=3, worlds=12).evaluate(view).estimates["pass"]
+    assert passing.win > 0.7
 
 
 def test_declares_a_meld_that_scores():

@@ -25,11 +25,11 @@ this game alone.
   out of play), solved exactly, against the plays without the exchange.
 - **Trumps** (take/pass/fold): each world's dokups are added, whoever holds the exchanging card
   exchanges for the face-up trumps and discards its weakest cards, and the solver answers whether the
-  declarer makes the game (a yes-or-no search). Passing: when the opponent speaks next, it takes with
-  the chance a typical player holding its six cards would (``inference.take_chance``) and then I win
-  when it falls; otherwise the game goes on (next candidate or redeal), valued as
-  ``OPEN_GAME`` (0.35, measured: the one who passes usually lets the other take the better hand).
-  Folding loses and pays.
+  declarer makes the game (a yes-or-no search). Passing: the rest of the bidding is played out in the world
+  (``later_asks``: the dealer on this suit, then both on the second candidate's): each player answering
+  takes with the chance a typical player holding its six cards would (``inference.take_chance``), the
+  solver says whether that declarer makes it, and a redeal is a fresh game (``REDEAL``). Folding loses
+  and pays.
 - **Šíbr and discards before play**: the position at the first lead after each candidate (for discards,
   the few weakest cards: low plain cards outside melds), the rest of the discards done by the same rule.
 - **The hundred**: play on against the opponent's hundred when it wins in some world (folding loses for
@@ -71,10 +71,11 @@ from .solver import (
     solve,
 )
 
-#: the chance to win a game left open by passing on trumps (the next candidate or a redeal follow). Not 0.5:
-#: in 150 duplicate deals against the rule-based bot, a player who passed went on to win 36% of the time (the
-#: other, speaking next or on the next candidate, takes the good hands); of 0.5, 0.4 and 0.35 tried, 0.35 won most
-OPEN_GAME = 0.35
+#: the chance to win a redeal (everyone passed on trumps): a fresh game, the players' roles swapped
+REDEAL = 0.5
+
+#: a branch of the bidding reached this seldom is not solved (the time goes to more worlds)
+NEGLIGIBLE = 0.03
 
 #: what a game won is worth beyond its chips, in stakes (``bots.sampling.Stakes.won``). Measured by duplicate
 #: matches of the strong level against the rule bot, the issue's 300 deals (``bench bots --level strong --deals
@@ -208,19 +209,30 @@ class CzechSampling:
     @staticmethod
     def _passing(view: dict[str, Any], world: World, state: PlayState, trump: int
                  ) -> tuple[float, float, float, None]:
-        """(win, pay, the opponent pays) after passing on ``trump`` in this world. Speaking first, the opponent
-        answers next: it takes with the chance a typical player with its six cards would (a dealer forced on this,
-        the last offer, always does), and when it falls I win and it pays; if it passes too, the game goes on (the
-        next candidate, or a redeal), won with chance ``OPEN_GAME`` and with either player as likely to pay
-        (nothing is counted)."""
+        """(win, pay, the opponent pays) after passing on ``trump`` in this world: the rest of the bidding played
+        out (``later_asks``). At each later ask the player answering takes with the chance a typical player
+        holding its six cards would (``inference.take_chance``; a dealer forced on the last offer always does),
+        and the solver says whether that declarer makes the game; when everyone passes, the redeal is a fresh
+        game, won with chance ``REDEAL``."""
         deal = view["deal"]
-        if deal["to_move"] != deal["forehand"]:
-            return OPEN_GAME, 0.0, 0.0, None
-        opp = deal["dealer"]
-        forced = bool(deal.get("forced")) and last_offer(deal)
-        takes = 1.0 if forced else take_chance(list(world.hands[opp]), trump)
-        falls = 0.0 if declarer_makes_it(position_from_state(replace(state, declarer=opp))) else 1.0
-        return takes * falls + (1.0 - takes) * OPEN_GAME, 0.0, takes * falls, None
+        me = deal["to_move"]
+        hands = {s: list(world.hands[s]) + list(world.dokup[s]) for s in (deal["forehand"], deal["dealer"])}
+        at_first_lead = {trump: state}
+        reaching = 1.0  # the chance the bidding gets this far
+        win = pay = receive = 0.0
+        for seat, suit, forced in later_asks(deal):
+            takes = 1.0 if forced else take_chance(list(world.hands[seat]), suit)
+            if reaching * takes >= NEGLIGIBLE:
+                if suit not in at_first_lead:
+                    at_first_lead[suit] = _first_lead(view, suit, me, hands, face_up_exchange(view, world, suit))
+                makes = declarer_makes_it(position_from_state(replace(at_first_lead[suit], declarer=seat)))
+                chance = reaching * takes
+                if seat == me:
+                    win, pay = win + chance * makes, pay + chance * (not makes)
+                else:
+                    win, receive = win + chance * (not makes), receive + chance * (not makes)
+            reaching *= 1.0 - takes
+        return win + reaching * REDEAL, pay, receive, None
 
     def _exchange(self, view: dict[str, Any], knowledge: Knowledge, world: World) -> Outcomes:
         deal = view["deal"]
@@ -252,12 +264,19 @@ class CzechSampling:
         return {"play-on": (float(won), float(not won), 0.0, None), "fold": (0.0, 0.0, 0.0, None)}
 
 
-def last_offer(deal: dict[str, Any]) -> bool:
-    """Whether the suit offered now is the deal's last: the second candidate, or the first when the visible stock
-    card is of its suit (a suit is offered once). Only there is a forced dealer made to take or fold."""
-    if deal["offer"]["which"] == "second":
-        return True
-    return PACK.card(deal["stock_top"]).suit == PACK.card(deal["first_candidate"]).suit
+def later_asks(deal: dict[str, Any]) -> list[tuple[int, int, bool]]:
+    """The asks on trumps after the one now if everyone passes: (seat, suit, forced). The forehand then the
+    dealer on the first candidate's suit, then on the second candidate's (a suit is offered once); only on the
+    last deal's last offer is the dealer forced to take (or fold)."""
+    forehand, dealer = deal["forehand"], deal["dealer"]
+    suits = [PACK.card(deal["first_candidate"]).suit]
+    if PACK.card(deal["stock_top"]).suit != suits[0]:
+        suits.append(PACK.card(deal["stock_top"]).suit)
+    asks = [(seat, suit, False) for suit in suits for seat in (forehand, dealer)]
+    if deal.get("forced"):
+        asks[-1] = (dealer, suits[-1], True)
+    now = [(seat, suit) for seat, suit, _ in asks].index((deal["to_move"], SUITS.index(deal["offer"]["suit"])))
+    return asks[now + 1:]
 
 
 THEN = " | then "  # joins a declaration or an exchange and the card played after it
@@ -444,4 +463,4 @@ class SamplingBot(skeleton.SamplingBot):
         super().__init__(CZECH, level, seed, worlds=worlds, time_cap=time_cap, noise=noise, per_view=per_view)
 
 
-__all__ = ["CZECH", "CzechSampling", "SamplingBot", "OPEN_GAME", "bank_chance", "stakes"]
+__all__ = ["CZECH", "CzechSampling", "SamplingBot", "REDEAL", "bank_chance", "stakes"]
