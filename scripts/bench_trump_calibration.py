@@ -2,7 +2,7 @@
 
 The trump choice is the bot's biggest lever (README, "Where the strength comes from"). At each of its answers on
 trumps the bot estimates its chance to win the game if it takes (the declarer makes it) and if it passes (the
-opponent's answer, then an open game). This plays duplicate games (each deal twice, seats swapped, as
+rest of the bidding played out, a redeal a fresh game). This plays duplicate games (each deal twice, seats swapped, as
 ``bench bots``) and prints, by the estimate for taking (tenths), role (F: forehand, D: dealer) and offer (first or
 second candidate), what the bot did and how often it then won the game, beside the mean estimates:
 
