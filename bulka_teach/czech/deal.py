@@ -99,6 +99,15 @@ class MeldState:
     suit_known: bool = False
 
 
+def offered_suits(first: Card, second: Card) -> list[tuple[int, str]]:
+    """The suits offered as trumps, in order, with which candidate offers each: the first candidate's, then the
+    second's unless it is the same suit (a suit is offered once)."""
+    offers = [(first.suit, "first")]
+    if second.suit != first.suit:
+        offers.append((second.suit, "second"))
+    return offers
+
+
 def _s(suit: int) -> str:
     return SUIT_NAMES[SUITS[suit]]
 
@@ -163,10 +172,7 @@ class Deal:
         self.first_candidate: Card | None = deck[12]
         self.dokup[f], self.dokup[d] = deck[13:16], deck[16:19]
         self.stock = deck[19:]  # the last card is on top, face up: the second candidate
-        offers = [(deck[12].suit, "first")]
-        if self.stock[-1].suit != deck[12].suit:
-            offers.append((self.stock[-1].suit, "second"))
-        self.offers = offers
+        self.offers = offered_suits(deck[12], self.stock[-1])
         self.offer_index = 0
         self.events.append(Event("deal", d, {"dealer": d, "forehand": f, "number": self.number,
                                              "forced": self.forced, "first": deck[12].code,

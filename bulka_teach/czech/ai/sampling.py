@@ -53,6 +53,7 @@ from typing import Any
 
 from ...bots import sampling as skeleton
 from ...bots.sampling import Decision, Estimate, Evaluation, Outcomes, Stakes, deals_text
+from ..deal import offered_suits
 from ..match import BANK_STREAK
 from ..melds import find_melds, parse_meld
 from ..rules import PACK, POINTS_WITH_TRUMP, STRENGTH_WITH_TRUMP, SUITS
@@ -201,32 +202,32 @@ class CzechSampling:
         if "take" in legal:
             out["take"] = (float(won), float(not won), 0.0, None)
         if "pass" in legal:
-            out["pass"] = self._passing(view, world, state, trump)
+            out["pass"] = self._passing(view, world, hands, state, trump)
         if "fold" in legal:
             out["fold"] = (0.0, 1.0, 0.0, None)
         return out
 
     @staticmethod
-    def _passing(view: dict[str, Any], world: World, state: PlayState, trump: int
+    def _passing(view: dict[str, Any], world: World, hands: dict[int, list[str]], state: PlayState, trump: int
                  ) -> tuple[float, float, float, None]:
-        """(win, pay, the opponent pays) after passing on ``trump`` in this world: the rest of the bidding played
+        """(win, pay, the opponent pays) after passing on ``trump`` in this world, where ``hands`` are both players'
+        six cards and dokup and ``state`` the first lead with ``trump``: the rest of the bidding played
         out (``later_asks``). At each later ask the player answering takes with the chance a typical player
         holding its six cards would (``inference.take_chance``; a dealer forced on the last offer always does),
         and the solver says whether that declarer makes the game; when everyone passes, the redeal is a fresh
         game, won with chance ``REDEAL``."""
         deal = view["deal"]
         me = deal["to_move"]
-        hands = {s: list(world.hands[s]) + list(world.dokup[s]) for s in (deal["forehand"], deal["dealer"])}
         at_first_lead = {trump: state}
         reaching = 1.0  # the chance the bidding gets this far
         win = pay = receive = 0.0
         for seat, suit, forced in later_asks(deal):
             takes = 1.0 if forced else take_chance(list(world.hands[seat]), suit)
-            if reaching * takes >= NEGLIGIBLE:
+            chance = reaching * takes
+            if chance >= NEGLIGIBLE:
                 if suit not in at_first_lead:
                     at_first_lead[suit] = _first_lead(view, suit, me, hands, face_up_exchange(view, world, suit))
                 makes = declarer_makes_it(position_from_state(replace(at_first_lead[suit], declarer=seat)))
-                chance = reaching * takes
                 if seat == me:
                     win, pay = win + chance * makes, pay + chance * (not makes)
                 else:
@@ -269,9 +270,7 @@ def later_asks(deal: dict[str, Any]) -> list[tuple[int, int, bool]]:
     dealer on the first candidate's suit, then on the second candidate's (a suit is offered once); only on the
     last deal's last offer is the dealer forced to take (or fold)."""
     forehand, dealer = deal["forehand"], deal["dealer"]
-    suits = [PACK.card(deal["first_candidate"]).suit]
-    if PACK.card(deal["stock_top"]).suit != suits[0]:
-        suits.append(PACK.card(deal["stock_top"]).suit)
+    suits = [suit for suit, _ in offered_suits(PACK.card(deal["first_candidate"]), PACK.card(deal["stock_top"]))]
     asks = [(seat, suit, False) for suit in suits for seat in (forehand, dealer)]
     if deal.get("forced"):
         asks[-1] = (dealer, suits[-1], True)
