@@ -93,7 +93,9 @@ def test_a_hand_made_seven_times_in_ten_is_taken_over_passing_into_an_open_game(
     assert take.utility > open_game.utility
     chips_alone = [replace(e, won=0.0) for e in (take, open_game)]
     assert chips_alone[0].utility < chips_alone[1].utility  # what the bot did before
-    assert estimate(0.45, 0.55).utility < open_game.utility  # a hand that falls more often than not: pass
+    # a game won is worth GAME_WON stakes: against an open game won 35% of the time the bot takes from about 41%
+    assert estimate(0.45, 0.55).utility > open_game.utility
+    assert estimate(0.40, 0.60).utility < open_game.utility  # a hand that falls three times in five: pass
 
 
 def test_passing_plays_out_the_rest_of_the_bidding_and_a_forced_dealer_only_on_its_last_offer():

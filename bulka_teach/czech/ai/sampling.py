@@ -15,7 +15,8 @@ this game alone.
   5.7 more: counting chips alone, taking trumps pays only when the declarer wins four times in five.
   A game won is also worth ``GAME_WON`` stakes beyond its chips, as to a player who counts the games it
   wins as well as the chips: with chips alone the bot passed hands it makes three times in four and won
-  only half the games (see the constant for the measurements).
+  only half the games (see the constant for the measurements). Against an open game won a third of the
+  time it takes a hand it makes about two times in five.
 
 - **Play**: every legal card is valued in every world; in a world the chance to win is 0 or 1.
 - **Melds** (with the first card): a declaration changes the scored melds, not the play, so "declare M"
@@ -82,8 +83,11 @@ NEGLIGIBLE = 0.03
 #: matches of the strong level against the rule bot, the issue's 300 deals (``bench bots --level strong --deals
 #: 300 --seed 50001``, 2026-12-03, 11 minutes each): 0 → 51.3% of the games, bank −0.37 against the rule bot's
 #: −3.33; 1 → 59.8%, −0.68 against −2.52; 2 → 60.5%, −1.03 against −2.05; the chance to win alone (before chips
-#: were counted) 60.8%, −2.32 against −1.33.
-GAME_WON = 2.0
+#: were counted) 60.8%, −2.32 against −1.33. Then each answer on trumps played out both ways
+#: (``scripts/bench_trump_counterfactual.py``, 600 deals, 1,313 answers of the bot at 2): 3 → +1.7 games in 100,
+#: 5 → +2.4, 10 → +3.0, each costing the bot's bank 0.11, 0.32, 0.52 chips a game; 5 keeps the bank well above
+#: the rule bot's. Over 2,000 deals at 5: 61.6% ± 1.1% of the games, bank −1.00 against −1.82 (README).
+GAME_WON = 5.0
 
 
 def bank_chance(mine: int, theirs: int, streak: int = BANK_STREAK) -> float:
