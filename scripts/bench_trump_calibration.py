@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 from collections import defaultdict
 from typing import Any
 
+from bulka_teach.bots.match_bench import over_tasks
 from bulka_teach.czech.ai.arena import ARENA
 from bulka_teach.czech.ai.sampling import SamplingBot
 from bulka_teach.czech.ai.teaching import RuleBot
@@ -93,9 +93,8 @@ def main() -> None:
     parser.add_argument("--save", help="also write every row as JSON lines to this file")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for pair in pool.imap_unordered(deal_rows, range(args.seed, args.seed + args.deals), chunksize=4):
-            rows += pair
+    for pair in over_tasks(deal_rows, range(args.seed, args.seed + args.deals), args.jobs, most=4):
+        rows += pair
     if args.save:
         with open(args.save, "w") as out:
             out.writelines(json.dumps(row) + "\n" for row in rows)

@@ -23,11 +23,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import statistics
 from collections import defaultdict
 from typing import Any
 
+from bulka_teach.bots.match_bench import over_tasks
 from bulka_teach.czech.ai.arena import ARENA
 from bulka_teach.czech.ai.sampling import GAME_WON, SamplingBot
 from bulka_teach.czech.ai.teaching import RuleBot
@@ -92,6 +92,11 @@ def choice(row: dict[str, Any], weight: float) -> str:
     return max(est, key=lambda a: est[a]["chips"] / est[a]["stake"] + weight * est[a]["win"])
 
 
+def change(row: dict[str, Any], answer: str) -> list[float]:
+    """What ``answer`` instead of the bot's own brought: (games won, the bot's chips, the rule bot's chips)."""
+    return [float(new) - float(old) for new, old in zip(row["outcome"][answer], row["outcome"][row["chosen"]])]
+
+
 def report(rows: list[dict[str, Any]], shown: float) -> None:
     """Per weight, the change in games won and chips; then, for weight ``shown``, the answers it changes."""
     games = 2 * len({row["seed"] for row in rows})
@@ -108,8 +113,8 @@ def report(rows: list[dict[str, Any]], shown: float) -> None:
                 continue
             changed += 1
             delta = deltas[by_game[(row["seed"], row["seat"])]]
-            for i, (new, old) in enumerate(zip(row["outcome"][answer], row["outcome"][row["chosen"]])):
-                delta[i] += float(new) - float(old)
+            for i, value in enumerate(change(row, answer)):
+                delta[i] += value
         won = [d[0] for d in deltas]
         half = 1.96 * statistics.stdev(won) / math.sqrt(games)
         print(f"  GAME_WON {weight:>2}: {changed:4d} answers changed, games won {statistics.fmean(won):+.4f} ± "
@@ -122,9 +127,10 @@ def report(rows: list[dict[str, Any]], shown: float) -> None:
         answer = choice(row, shown)
         if answer != row["chosen"]:
             part = parts[(row["role"], row["offer"], row["deal"], f"{row['chosen']} → {answer}")]
+            games_won, chips, _ = change(row, answer)
             part[0] += 1
-            part[1] += float(row["outcome"][answer][0]) - float(row["outcome"][row["chosen"]][0])
-            part[2] += row["outcome"][answer][1] - row["outcome"][row["chosen"]][1]
+            part[1] += games_won
+            part[2] += chips
     for key, (n, won_, chips) in sorted(parts.items(), key=lambda kv: -kv[1][0]):
         print(f"  {' '.join(map(str, key)):28} {n:4d}  {won_:+4.0f}  {chips:+5.0f}")
 
@@ -143,9 +149,8 @@ def main() -> None:
         with open(args.load) as saved:
             rows = [json.loads(line) for line in saved]
     else:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for found in pool.imap_unordered(deal_rows, range(args.seed, args.seed + args.deals), chunksize=2):
-                rows += found
+        for found in over_tasks(deal_rows, range(args.seed, args.seed + args.deals), args.jobs, most=2):
+            rows += found
         if args.save:
             with open(args.save, "w") as out:
                 out.writelines(json.dumps(row) + "\n" for row in rows)

@@ -21,9 +21,9 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..game import Game
 from ..records import Record
@@ -34,6 +34,8 @@ from .sampling import LEVELS
 PLAYERS = ("A", "B")
 MAX_ACTIONS = 2_000  # a game is far shorter; a longer one means a bot is stuck
 GAME = "czech-bulka"
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
 class Arena(Protocol):
@@ -140,6 +142,18 @@ class MatchSummary:
     any_chips: bool = True  # False: no game of the match moved a chip (two players of Trappola play for points)
 
 
+def over_tasks(work: Callable[[Task], Result], tasks: Sequence[Task], jobs: int, most: int = 20
+               ) -> Iterator[Result]:
+    """``work`` done on every task, each result as it comes: in this process when ``jobs`` is 1 (in order),
+    else in ``jobs`` spawned worker processes (in the order they finish), handed out in chunks of at most
+    ``most`` tasks (a long task: fewer, so no worker waits on another's last chunk)."""
+    if jobs <= 1:
+        yield from map(work, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(work, tasks, chunksize=max(1, min(most, len(tasks) // (jobs * 8))))
+
+
 def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
               progress: Callable[[int, int, float, float], None] | None = None, game: str = GAME) -> MatchSummary:
     """A duplicate match of ``deals`` deals (seeds ``seed`` …) of ``game``, in ``jobs`` processes (1: in this
@@ -160,13 +174,8 @@ def run_match(names: tuple[str, str], deals: int, seed: int, jobs: int,
         if progress is not None and (len(wins) % step == 0 or len(wins) == deals):
             progress(len(wins), deals, time.perf_counter() - start, statistics.fmean(wins))
 
-    if jobs <= 1:
-        for task in tasks:
-            add(play_deal(task))
-    else:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for pair in pool.imap_unordered(play_deal, tasks, chunksize=max(1, min(20, deals // (jobs * 8)))):
-                add(pair)
+    for pair in over_tasks(play_deal, tasks, jobs):
+        add(pair)
     return MatchSummary(names, deals, estimate(wins), (estimate(chips[0]), estimate(chips[1])),
                         time.perf_counter() - start, estimate(margins) if margins else None,
                         any_chips=any(any(c) for c in chips))

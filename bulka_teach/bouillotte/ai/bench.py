@@ -12,7 +12,6 @@ less its chips before); the figure is the mean over the hands with a 95% interva
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import platform
 import statistics
@@ -21,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...bots.base import Bot, RandomBot
-from ...bots.match_bench import Estimate, Timing, estimate
+from ...bots.match_bench import Estimate, Timing, estimate, over_tasks
 from ...records import Record
 from ..deal import VOID
 from ..session import Bouillotte
@@ -98,13 +97,8 @@ def run_match(names: tuple[str, str], hands: int, seed: int, jobs: int,
         if progress is not None and (len(results) % step == 0 or len(results) == hands):
             progress(len(results), hands, time.perf_counter() - start, statistics.fmean(results))
 
-    if jobs <= 1:
-        for task in tasks:
-            add(play_rotated(task))
-    else:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for result in pool.imap_unordered(play_rotated, tasks, chunksize=max(1, min(10, hands // (jobs * 8)))):
-                add(result)
+    for result in over_tasks(play_rotated, tasks, jobs, most=10):
+        add(result)
     return MatchSummary(names, hands, estimate(results), time.perf_counter() - start)
 
 
