@@ -54,7 +54,7 @@ DEFAULT_WORDS: dict[str, str] = {
     "review_item": "Decision {number}, {where}: you chose {did}; {best}{cost}.",
     "review_best_was": "best was {best}; ",
     "review_decision": "Decision {number} · {where}",
-    "review_rule": "Teaching rule broken: {name}.",
+    "review_rule": "The rule of thumb to follow here: “{name}”.",
     "review_you": "You",
     "review_best": "Best",
     "review_cost": "Cost",

@@ -326,7 +326,7 @@ def test_hint_and_review_speak_through_the_coach_in_jetons():
         practice.table.send_from_browser({"type": "control", "name": "continue"})
     practice.table.send_from_browser({"type": "control", "name": "hint"})
     hint = practice.table.ui["notice"]["text"]
-    assert hint.startswith("Hint: ") and "jetons on average" in hint
+    assert hint.startswith("Hint: ") and "on average and took the pot" in hint and "%" not in hint
     while practice._shown is None:
         practice.table.send_from_browser(rng.choice(moves(practice, rng)))
     practice.table.send_from_browser({"type": "control", "name": "review"})

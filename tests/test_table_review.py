@@ -118,10 +118,10 @@ def test_the_panel_lists_exactly_the_learners_decisions_with_a_choice_in_order()
         if item["mistake"]:
             assert item["cost"].startswith("gave away ") and item["best"] != item["action"]
             if item["rule"]:
-                assert item["rule"]["lesson"] == RULES_BY_NAME[item["rule"]["name"]].lesson
+                assert item["rule"]["lesson"] == RULES_BY_NAME[item["rule"]["name"].replace(" ", "-")].lesson
                 assert item["rule"]["lesson"] not in item["sentence"], "the lesson has a line of its own"
         else:
-            assert item["cost"] in ("best", "as good as the best") and item["rule"] is None
+            assert item["cost"] in ("best", "about as good as the best") and item["rule"] is None
     assert panel["summary"].startswith(f"{len(mistakes)} of {len(expected)} decisions cost you something: ")
     assert controls(practice) == {"back": True}
 
@@ -259,21 +259,24 @@ def test_after_back_the_game_goes_on():
     assert practice.table.view["deal"]["outcome"] is None and legal_clicks(practice)
 
 
-def _item(action: str, best: str, cost_points: float | None, cost_win: float | None, mistake: bool) -> ReviewItem:
-    return ReviewItem(4, "Deal 1, trick 2.", {}, action, best, cost_points, cost_win, None, "", mistake)
+def _item(action: str, best: str, cost_points: float | None, cost_win: float | None, mistake: bool,
+          worlds: int = 10) -> ReviewItem:
+    return ReviewItem(4, "Deal 1, trick 2.", {}, action, best, cost_points, cost_win, None, "", mistake,
+                      worlds=worlds)
 
 
 def test_costs_and_the_summary_in_words():
+    """Costs are counted in the ways the hidden cards were tried and rounded to what they can tell: never "30%"."""
     wasted = _item("play Ah", "play 7h", 12.4, 0.3, True)
-    assert cost_text(wasted) == "gave away 12 points and 30% chance to win"
+    assert cost_text(wasted) == "gave away about 12 points and won the game in 3 fewer of the 10 ways tried"
     assert cost_text(_item("play Ah", "play 7h", 0.2, 0.0, True)) == "worse than the best"
     assert cost_text(_item("discard Ah", "discard 7h", None, None, True)) == "not among the moves worth considering"
     assert cost_text(_item("play 7h", "play 7h", 0.0, 0.0, False)) == "best"
-    assert cost_text(_item("play 8h", "play 7h", 0.1, 0.0, False)) == "as good as the best"
+    assert cost_text(_item("play 8h", "play 7h", 0.1, 0.0, False)) == "about as good as the best"
     items = [wasted, _item("play Kh", "play 7h", 13.0, 0.1, True), _item("play 7h", "play 7h", 0, 0, False)]
-    assert summary(items) == ("2 of 3 decisions cost you something: 25 points in all; the costliest, decision 1, "
-                              "30% chance to win.")
-    assert summary([_item("take", "pass", None, 0.06, True), items[2]]) == \
-        "1 of 2 decisions cost you something; the costliest, decision 1, 6% chance to win."
-    assert summary(items[2:]) == "Your one decision was as good as the best one."
+    assert summary(items) == ("2 of 3 decisions cost you something: about 25 points in all; the costliest, "
+                              "decision 1, won the game in 3 fewer of the 10 ways tried.")
+    assert summary([_item("take", "pass", None, 0.34, True, worlds=32), items[2]]) == \
+        "1 of 2 decisions cost you something; the costliest, decision 1, won the game with a chance about 1 in 3 lower."
+    assert summary(items[2:]) == "Your one decision was about as good as the best."
     assert summary([]) == "You had no choice to make in this deal: there is nothing to review."

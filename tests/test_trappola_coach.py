@@ -26,7 +26,7 @@ def test_review_flags_a_king_given_away_and_names_the_rule():
     assert [item.index for item in items] == [2]  # Ann's one decision with a choice
     item = items[0]
     assert item.mistake and item.action == "play 7s" and item.best == "play As"
-    assert item.rule == "take-points-cheaply" and "Teaching rule take-points-cheaply" in item.sentence
+    assert item.rule == "take-points-cheaply" and "Rule of thumb “take points cheaply”" in item.sentence
     assert item.cost_points is not None and item.cost_points > 0
 
 

@@ -24,10 +24,17 @@ from typing import Any, Protocol
 
 from ..records import Record
 from ..registry import game_spec
-from .sampling import Estimate, Evaluation, deals_text
+from .sampling import Estimate, Evaluation
+from .words import amount, difference, in_how_many, ways
 
-#: A decision whose utility is within this of the best one's is as good (sampling noise): 1% of a stake.
+#: A decision whose utility is within this of the best one's is as good: 1% of a stake.
 UTILITY_TOLERANCE = 0.01
+#: Two actions whose utilities differ by less than this many standard errors of the worlds' luck (the jackknife's
+#: ``Evaluation.noise``) are about equal: the ways the hidden cards were drawn could have put either first.
+NOISE_Z = 2.0
+#: The ways the hidden cards might lie that the coach values each decision over: twice the medium bot's, so that
+#: fewer differences are lost in the luck of the draw (a Czech hint: median 0.15 s, p90 0.8 s on 2 cores).
+COACH_WORLDS = 32
 
 
 class Evaluator(Protocol):
@@ -44,6 +51,8 @@ class Hint:
     why: str
     rule: str | None
     values: dict[str, Estimate]  # by action: chance to win, chance to pay the stake, mean final points margin
+    equal: tuple[str, ...] = ()  # the other actions about as good (within the worlds' luck): a review calls none a
+    # mistake
 
 
 @dataclass(frozen=True)
@@ -61,13 +70,15 @@ class ReviewItem:
     sentence: str
     mistake: bool
     cost_chips: float | None = None  # expected chips over the bulka given away (None: the game counts none)
+    worlds: int = 0  # how many ways the hidden cards might lie the decision was valued over
 
 
 class Teacher(Protocol):
     """What the coach needs of a game (``GameAI.teacher``)."""
 
-    def evaluator(self, level: str, seed: int) -> Evaluator:
-        """The evaluator the coach uses unless it is given one (the game's sampling bot at ``level``)."""
+    def evaluator(self, level: str, seed: int, worlds: int) -> Evaluator:
+        """The evaluator the coach uses unless it is given one (the game's sampling bot at ``level``, valuing each
+        decision over ``worlds`` worlds drawn from ``seed`` and the view alone)."""
 
     def advice(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         """(rule name, action) for each teaching rule that advises something here, in the rules' order."""
@@ -95,32 +106,44 @@ def tolerance(teacher: Teacher) -> float:
 
 def said(teacher: Teacher, action: str) -> str:
     """An action as a sentence names it: the teacher's ``say`` if it has one (Bouillotte: "raise 14" → "raise to
-    14"), else the action string itself ("play Ah")."""
+    14"; Czech Bulka: "play Ah" → "Ah"), else the action string itself."""
     say = getattr(teacher, "say", None)
     return say(action) if say is not None else action
 
 
-def best_with_rule(teacher: Teacher, view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
-    """The best action and the teaching rule behind it. Among the actions as good as the top one (within
-    ``tolerance``), the one a teaching rule recommends is preferred, so hints teach the rules."""
-    estimates = evaluation.estimates
+def about_best(teacher: Teacher, evaluation: Evaluation) -> list[str]:
+    """The actions about as good as the top one, in ranked order: within the teacher's ``tolerance`` of its utility,
+    or within ``NOISE_Z`` standard errors of the worlds' luck (``Evaluation.noise``). The hint chooses among them and
+    the review calls none of them a mistake: one verdict per decision."""
     ranked = evaluation.ranked()
-    top = estimates[ranked[0]].utility
-    near = {a for a in ranked if top - estimates[a].utility <= tolerance(teacher)}
+    top = ranked[0]
+    best = evaluation.estimates[top].utility
+    return [a for a in ranked
+            if best - evaluation.estimates[a].utility <= max(tolerance(teacher), NOISE_Z * evaluation.noise(top, a))]
+
+
+def best_with_rule(teacher: Teacher, view: dict[str, Any], evaluation: Evaluation) -> tuple[str, str | None]:
+    """The best action and the teaching rule behind it. Among the actions about as good as the top one
+    (``about_best``), the one a teaching rule recommends is preferred, so hints teach the rules."""
+    near = about_best(teacher, evaluation)
     for rule, action in teacher.advice(view):
         if action in near:
             return action, rule
-    return ranked[0], None
+    return near[0], None
 
 
-def rule_against(teacher: Teacher, view: dict[str, Any], taken: str) -> str | None:
-    """The first teaching rule that advised something other than ``taken`` here."""
-    return next((rule for rule, action in teacher.advice(view) if action != taken), None)
+def rule_words(rule: str) -> str:
+    """A teaching rule's name as a learner reads it: "lead-a-sure-winner" → "lead a sure winner"."""
+    return rule.replace("-", " ")
 
 
 def lesson_text(teacher: Teacher, rule: str | None) -> str:
-    """What a coach's sentence ends with when it names a teaching rule: " Teaching rule R: its sentence"."""
-    return f" Teaching rule {rule}: {teacher.lesson(rule)}" if rule is not None else ""
+    """What a coach's sentence ends with when it names a teaching rule: " Rule of thumb “R”: its sentence"."""
+    return f" Rule of thumb “{rule_words(rule)}”: {teacher.lesson(rule)}" if rule is not None else ""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class Coach:
@@ -128,9 +151,9 @@ class Coach:
     and taught by the game's ``Teacher`` (``teacher`` overrides it)."""
 
     def __init__(self, evaluator: Evaluator | None = None, level: str = "medium", seed: int = 0,
-                 teacher: Teacher | None = None) -> None:
+                 teacher: Teacher | None = None, worlds: int = COACH_WORLDS) -> None:
         self.given = evaluator
-        self.level, self.seed = level, seed
+        self.level, self.seed, self.worlds = level, seed, worlds
         self.teacher_given = teacher
         self._evaluators: dict[str, Evaluator] = {}
 
@@ -143,7 +166,7 @@ class Coach:
             return self.given
         game = view["game"]
         if game not in self._evaluators:
-            self._evaluators[game] = self.teacher(view).evaluator(self.level, self.seed)
+            self._evaluators[game] = self.teacher(view).evaluator(self.level, self.seed, self.worlds)
         return self._evaluators[game]
 
     def hint(self, view: dict[str, Any]) -> Hint:
@@ -153,13 +176,14 @@ class Coach:
             raise ValueError("there is nothing to hint: this view asks nothing of its seat (view['legal'] is empty)")
         evaluation = self.evaluator(view).evaluate(view) if len(legal) > 1 else None
         if evaluation is None or not evaluation.estimates:
-            only = said(self.teacher(view), legal[0])
-            return Hint(legal[0], f"{only[:1].upper()}{only[1:]} is the only thing you may do now.", None, {})
+            return Hint(legal[0], f"You have only one choice here: {said(self.teacher(view), legal[0])}.", None, {})
         teacher = self.teacher(view)
         best, rule = best_with_rule(teacher, view, evaluation)
+        equal = tuple(a for a in about_best(teacher, evaluation) if a != best)
         words = getattr(teacher, "why_best", None)  # a game that tells its own averages (Bouillotte's jetons)
-        why = words(best, evaluation, view) if words is not None else self._why_best(teacher, best, evaluation)
-        return Hint(best, why + lesson_text(teacher, rule), rule, dict(evaluation.estimates))
+        why = words(best, evaluation, view, equal) if words is not None else self._why_best(teacher, best, evaluation,
+                                                                                             equal)
+        return Hint(best, why + lesson_text(teacher, rule), rule, dict(evaluation.estimates), equal)
 
     def review(self, record: Record, seat: int, start: int = 0) -> list[ReviewItem]:
         """Every decision ``seat`` made in the record from action ``start`` on (those with a choice), judged from
@@ -182,66 +206,94 @@ class Coach:
         if not estimates:
             return None
         teacher = self.teacher(view)
-        describe = teacher.describe
+        situation = teacher.describe(view)
         best, rule = best_with_rule(teacher, view, evaluation)
-        top = estimates[best]
-        deals = deals_text(evaluation.worlds)
+        top, n = estimates[best], evaluation.worlds
         taken = estimates.get(action)
         taken_said, best_said = said(teacher, action), said(teacher, best)  # as the sentences name them
-        rule = rule or rule_against(teacher, view, action)
         if taken is None:  # e.g. a discard the sampling bot did not think worth valuing
-            sentence = (f"{taken_said}: the cards worth considering here were others; {best_said} was best over "
-                        f"{deals}." + lesson_text(teacher, rule))
-            return ReviewItem(index, describe(view), view, action, best, None, None, rule, sentence, True)
+            sentence = (f"{_capital(taken_said)}: the choices worth considering here were others; over {ways(n)}, "
+                        f"{best_said} did best." + lesson_text(teacher, rule))
+            return ReviewItem(index, situation, view, action, best, None, None, rule, sentence, True, worlds=n)
         cost_win = max(0.0, top.win - taken.win)
         cost_points = None if top.margin is None or taken.margin is None else max(0.0, top.margin - taken.margin)
         cost_chips = None if top.chips is None or taken.chips is None else max(0.0, top.chips - taken.chips)
-        if estimates[evaluation.ranked()[0]].utility - taken.utility <= tolerance(teacher):
-            sentence = (f"{taken_said}: good — as good as any choice here (over {deals})." if action == best else
-                        f"{taken_said}: fine — {best_said} was worth only a little more (over {deals}).")
-            return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, None, sentence, False,
-                              cost_chips)
+        if action in about_best(teacher, evaluation):
+            sentence = (f"{_capital(taken_said)}: good — as good as any choice here (over {ways(n)})."
+                        if action == best else
+                        f"{_capital(taken_said)}: fine — about as good as {best_said} (over {ways(n)}, the difference "
+                        "is within the luck of how the cards were tried).")
+            return ReviewItem(index, situation, view, action, best, cost_points, cost_win, None, sentence, False,
+                              cost_chips, n)
         cost_words = getattr(teacher, "cost_words", None)  # a game that counts its own costs (jetons this deal)
-        costs = [cost_words(cost_chips, cost_win)] if cost_words is not None else []
-        if cost_words is None and cost_chips is not None and cost_chips >= 0.05:
-            costs.append(f"{cost_chips:.1f} chips over the bulka on average")
-        if cost_words is None and cost_points is not None and cost_points >= 0.05:
-            costs.append(f"{cost_points:.1f} points on average")
-        if cost_words is None and cost_win >= 0.005:
-            costs.append(f"{cost_win:.0%} of your chance to win the game")
-        if cost_words is None and taken.pays - top.pays >= 0.005:
-            costs.append(f"{taken.pays - top.pays:.0%} more risk of paying the stake")
-        sentence = f"{taken_said} cost you {' and '.join(costs) or 'a little'} against {best_said} (over {deals})."
-        if rule is None:
-            sentence += (" The teaching rules would have chosen as you did; the possible deals show that "
-                         f"{best_said} does better here.")
+        how = f"it {cost_words(top, taken, n)}" if cost_words is not None else _versus(best_said, top, taken_said,
+                                                                                        taken, n)
+        sentence = f"{_capital(taken_said)} did worse than {best_said} over {ways(n)}: {how}."
+        followed = next((r for r, advised in teacher.advice(view) if advised == action), None)
+        if rule is None and followed is not None:
+            sentence += (f" You followed the rule of thumb “{rule_words(followed)}”, which is usually right; here "
+                         f"the ways the cards might lie show that {best_said} does better.")
         sentence += lesson_text(teacher, rule)
-        return ReviewItem(index, describe(view), view, action, best, cost_points, cost_win, rule, sentence, True,
-                          cost_chips)
+        return ReviewItem(index, situation, view, action, best, cost_points, cost_win, rule, sentence, True,
+                          cost_chips, n)
 
     @staticmethod
-    def _why_best(teacher: Teacher, action: str, evaluation: Evaluation) -> str:
+    def _why_best(teacher: Teacher, action: str, evaluation: Evaluation, equal: tuple[str, ...]) -> str:
+        """Why the hinted action, in figures a learner reads: over how many ways the hidden cards might lie, how
+        often it won the game, and what it brings over the next best (or that the closest did about as well)."""
         estimates = evaluation.estimates
-        best = estimates[action]
-        deals = deals_text(evaluation.worlds)
-        odds = f"you win the game in {best.win:.0%} of them"
+        best, n = estimates[action], evaluation.worlds
+        name = said(teacher, action)
+        over = f"Over {ways(n)}, each played out with every card face up"
         others = [a for a in evaluation.ranked() if a != action]
+        if all(e.win == 0 for e in estimates.values()) and others:  # lost whatever is played: no verdict on it
+            runner = estimates[others[0]]
+            margin = ""
+            if best.margin is not None and runner.margin is not None and best.margin - runner.margin >= 0.25:
+                margin = f", {amount(best.margin - runner.margin, 'point')} fewer than {said(teacher, others[0])}"
+            return (f"{over}, this game was lost whatever you play: the cards you cannot see are likely the stronger "
+                    f"ones. Make the loss small: {name} loses by the least{margin}.")
         if not others:
-            return f"Across {deals}, {said(teacher, action)}: {odds}."
-        other = estimates[others[0]]
-        action, runner = said(teacher, action), said(teacher, others[0])
-        gains = []
-        if best.chips is not None and other.chips is not None and best.chips - other.chips >= 0.05:
-            gains.append(f"{best.chips - other.chips:.1f} chips more over the bulka on average")
-        if best.margin is not None and other.margin is not None and best.margin - other.margin >= 0.05:
-            gains.append(f"{best.margin - other.margin:.1f} points more on average")
-        if best.win - other.win >= 0.005:
-            gains.append(f"{best.win - other.win:.0%} more chance to win the game")
-        if other.pays - best.pays >= 0.005:
-            gains.append(f"{other.pays - best.pays:.0%} less risk of paying the stake")
-        if not gains:
-            return f"Across {deals}, {action} does as well as {runner}; {odds}."
-        return f"Across {deals}, {action} gives you {' and '.join(gains)} than {runner}, the next best; {odds}."
+            return f"{over}, {name} won the game {in_how_many(best.win, n)}{NOT_A_PROMISE if best.win == 1 else ''}."
+        if equal:
+            other = said(teacher, equal[0])
+            more = f" ({len(equal) - 1} other choice{'s' if len(equal) > 2 else ''} too)" if len(equal) > 1 else ""
+            return (f"{over}, {_both_won(name, best, other, estimates[equal[0]], n)}: too close to call on "
+                    f"these tries, so {other} would do about as well{more}.")
+        next_best = said(teacher, others[0]) + ", the next best,"
+        return f"{over}, {_versus(name, best, next_best, estimates[others[0]], n)}."
+
+
+#: Said after "won the game in all 32": a count of worlds played with every card seen is no promise.
+NOT_A_PROMISE = " (played with every card seen: a strong sign, not a promise)"
+
+
+def _both_won(better: str, one: Estimate, other_name: str, other: Estimate, n: int) -> str:
+    """How often each of two actions won the game over ``n`` worlds: "Ab won the game in 12 of them and Ob in 10"."""
+    sure = NOT_A_PROMISE if one.win == 1 else ""
+    mine, theirs = in_how_many(one.win, n), in_how_many(other.win, n)
+    if mine == theirs:
+        return f"{better} and {other_name} both won the game {mine}{sure}"
+    return f"{better} won the game {mine}{sure} and {other_name} {theirs.removesuffix(' of them')}"
+
+
+def _versus(better: str, one: Estimate, other_name: str, other: Estimate, n: int) -> str:
+    """How action ``better`` (estimate ``one``) did against another over ``n`` worlds, in figures a learner reads:
+    how often each won the game, then what ``better`` also brought (the stake paid less often, chips with the stake
+    and the bank counted, points), rounded to what the sampling can tell."""
+    text = _both_won(better, one, other_name, other, n)
+    also = []
+    paid = difference(one.pays - other.pays, n)
+    if paid is not None and one.pays < other.pays:
+        also.append(f"paid the stake {paid}")
+    if one.chips is not None and other.chips is not None and one.chips - other.chips >= 0.25:
+        also.append(f"brought {amount(one.chips - other.chips, 'chip')} more on average (the stake and the bank "
+                    "counted)")
+    if one.margin is not None and other.margin is not None and one.margin - other.margin >= 0.25:
+        also.append(f"scored {amount(one.margin - other.margin, 'point')} more on average")
+    if also:
+        text += f"; {better} also {' and '.join(also)}"
+    return text
 
 
 def hint(view: dict[str, Any], coach: Coach | None = None) -> Hint:

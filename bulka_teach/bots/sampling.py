@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -95,15 +96,33 @@ class Estimate:
 
 @dataclass
 class Evaluation:
-    """Every evaluated action's estimate, the number of worlds used, and what was decided."""
+    """Every evaluated action's estimate, the number of worlds used, and what was decided.
+
+    ``replicates`` (the coach's evaluations only) holds, for each world left out in turn, every action's utility
+    over the other worlds: the jackknife, from which ``noise`` tells how far two actions' utilities could differ
+    by the luck of the worlds drawn. None: not measured, or exact (every world counted, e.g. enumerated)."""
 
     estimates: dict[str, Estimate]
     worlds: int
     decision: str  # the game's name for the kind of decision (play, trump, …; "forced": nothing to weigh)
     details: dict[str, Any] = field(default_factory=dict)
+    replicates: list[dict[str, float]] | None = None
 
     def ranked(self) -> list[str]:
         return sorted(self.estimates, key=lambda a: self.estimates[a].utility, reverse=True)
+
+    def noise(self, a: str, b: str) -> float:
+        """The jackknife standard error of ``utility(a) - utility(b)``: the sampling noise of their difference
+        (0.0 when no replicates were kept)."""
+        reps = self.replicates
+        if not reps or len(reps) < 2:
+            return 0.0
+        diffs = [r[a] - r[b] for r in reps if a in r and b in r]
+        n = len(diffs)
+        if n < 2:
+            return 0.0
+        mean = sum(diffs) / n
+        return math.sqrt((n - 1) / n * sum((d - mean) ** 2 for d in diffs))
 
 
 #: One world's outcome per action: (win 0..1, I pay the stake 0..1, the opponent pays it 0..1, margin or None)
@@ -197,12 +216,37 @@ class SamplingBot:
         start = time.perf_counter()
         deadline = start + self.time_cap / 2 if self.time_cap is not None else None  # half the time at most
         worlds = decision.worlds(self.worlds, rng, deadline)
-        sums: dict[str, list[float]] = {}  # action: [wins, pays, receives, margins]
-        with_margin: set[str] = set()  # actions valued with a margin (not pass or fold)
-        used = 0
+        rows: list[Outcomes] = []
         for world in worlds:
             began = time.perf_counter()
-            for action, (win, pays, receives, margin) in decision.per_world(world).items():
+            rows.append(decision.per_world(world))
+            now = time.perf_counter()
+            if self.time_cap is not None and now + (now - began) - start > self.time_cap:
+                break  # another world like the last one would overrun the cap
+        totals = _Totals.of(rows)
+        evaluation = decision.settle(totals.evaluation(decision))
+        if self.per_view and len(rows) > 1:  # the coach: how much of each difference is the worlds' luck
+            evaluation.replicates = [
+                {a: e.utility for a, e in decision.settle(totals.without(row).evaluation(decision)).estimates.items()}
+                for row in rows]
+        return evaluation
+
+
+@dataclass
+class _Totals:
+    """Per action, the sums of its outcomes over some worlds: [wins, pays, receives, margins], the actions valued
+    with a margin (not pass or fold), and how many worlds."""
+
+    sums: dict[str, list[float]]
+    with_margin: set[str]
+    used: int
+
+    @classmethod
+    def of(cls, rows: list[Outcomes]) -> _Totals:
+        sums: dict[str, list[float]] = {}
+        with_margin: set[str] = set()
+        for row in rows:
+            for action, (win, pays, receives, margin) in row.items():
                 total = sums.setdefault(action, [0.0, 0.0, 0.0, 0.0])
                 total[0] += win
                 total[1] += pays
@@ -210,15 +254,26 @@ class SamplingBot:
                 if margin is not None:
                     total[3] += margin
                     with_margin.add(action)
-            used += 1
-            now = time.perf_counter()
-            if self.time_cap is not None and now + (now - began) - start > self.time_cap:
-                break  # another world like the last one would overrun the cap
-        stakes = decision.stakes
+        return cls(sums, with_margin, len(rows))
+
+    def without(self, row: Outcomes) -> _Totals:
+        """These totals less one world's outcomes (the jackknife's leave-one-out)."""
+        sums = {a: list(t) for a, t in self.sums.items()}
+        for action, (win, pays, receives, margin) in row.items():
+            total = sums[action]
+            total[0] -= win
+            total[1] -= pays
+            total[2] -= receives
+            total[3] -= margin or 0.0
+        return _Totals(sums, self.with_margin, self.used - 1)
+
+    def evaluation(self, decision: Decision) -> Evaluation:
+        """The averages as estimates (in chips where the decision has stakes), before the decision's settling."""
+        stakes, used = decision.stakes, self.used
         estimates = {}
-        for action, (wins, pays, receives, margins) in sums.items():
+        for action, (wins, pays, receives, margins) in self.sums.items():
             win, pay, receive = wins / used, pays / used, receives / used
-            margin = margins / used if action in with_margin else None
+            margin = margins / used if action in self.with_margin else None
             if stakes is None:
                 estimates[action] = Estimate(win, pay, margin, receive)
             else:

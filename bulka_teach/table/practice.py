@@ -293,8 +293,7 @@ class Practice(Controller):
         judged = self._judged.get(key)
         if judged is None:  # the coach thinks for a few seconds; the same deal is never judged twice
             self._thinking()
-            coach = self.coach or Coach(seed=self._bot_seed())
-            items = tuple(coach.review(record, self.seat, start=first_action_of_deal(record, shown)))
+            items = tuple(self._coach().review(record, self.seat, start=first_action_of_deal(record, shown)))
             judged = items, tuple(decision_views(record, items, self.seat))
             self._judged[key] = judged
         self._review = _Review(*judged, live=live)
@@ -357,8 +356,7 @@ class Practice(Controller):
             return
         view = self.game.view(self.seat)
         self._thinking()  # the coach may think for a second
-        coach = self.coach or Coach(seed=self._bot_seed())
-        advice = coach.hint(view)
+        advice = self._coach().hint(view)
         verb, _, card = advice.action.partition(" ")
         words = presenter(view)
         if verb in words.CARD_VERBS:
@@ -412,6 +410,11 @@ class Practice(Controller):
     def _thinking(self) -> None:
         """Show "thinking…" on the table (and take no clicks) until the next redraw."""
         self.table.ui = {**self.table.ui, "busy": True}
+
+    def _coach(self) -> Coach:
+        """The coach of this table: the one given, else one seeded from the deal alone, so that a hint and the
+        review of the same decision see the same worlds whenever each is asked (one verdict per decision)."""
+        return self.coach or Coach(seed=self.game.setup.seed or 0)
 
     def _bot_seed(self) -> int:
         """The computer's seed for this decision: the deal's seed and the moves so far, so replays agree."""

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.coach import ReviewItem, Teacher, lesson_text, teacher_of
+from ..bots.coach import ReviewItem, Teacher, lesson_text, rule_words, teacher_of
+from ..bots.words import amount, difference
 from ..records import Record
 from .present import presenter
 
 View = dict[str, Any]
-MIN_POINTS = 0.5  # a cost below half a point is sampling noise: not said
-MIN_CHANCE = 0.005  # nor one below half a percent
 
 
 def first_action_of_deal(record: Record, k: int) -> int:
@@ -52,23 +51,30 @@ def decision_views(record: Record, items: Sequence[ReviewItem], seat: int) -> li
     return [views[item.index] for item in items]
 
 
-def _points(points: float) -> str:
-    shown = f"{points:.0f}" if points >= 9.5 else f"{points:.1f}".removesuffix(".0")
-    return f"{shown} point{'' if shown == '1' else 's'}"
+def _won_fewer(item: ReviewItem) -> str | None:
+    """ "won the game in 2 fewer of the 32 ways tried" (None when nothing was given away)."""
+    if item.cost_win is None:
+        return None
+    fewer = difference(-item.cost_win, item.worlds) if item.worlds else None
+    if fewer is None:
+        return None
+    return f"won the game {fewer.replace(' of them', f' of the {item.worlds} ways tried')}"
 
 
 def cost_text(item: ReviewItem) -> str:
-    """The cost of the decision against the best one, in words: "gave away 12 points and 30% chance to win"."""
+    """The cost of the decision against the best one, in words: "gave away about 12 points and won the game in 3
+    fewer of the 32 ways tried"."""
     if not item.mistake:
-        return "best" if item.action == item.best else "as good as the best"
+        return "best" if item.action == item.best else "about as good as the best"
     if item.cost_points is None and item.cost_win is None:
         return "not among the moves worth considering"
     costs = []
-    if item.cost_points is not None and item.cost_points >= MIN_POINTS:
-        costs.append(_points(item.cost_points))
-    if item.cost_win is not None and item.cost_win >= MIN_CHANCE:
-        costs.append(f"{item.cost_win:.0%} chance to win")
-    return f"gave away {' and '.join(costs)}" if costs else "worse than the best"
+    if item.cost_points is not None and item.cost_points >= 0.25:
+        costs.append(f"gave away {amount(item.cost_points, 'point')}")
+    won = _won_fewer(item)
+    if won is not None:
+        costs.append(won)
+    return " and ".join(costs) if costs else "worse than the best"
 
 
 def _lesson(teacher: Teacher, rule: str | None) -> str | None:
@@ -98,27 +104,28 @@ def entry(number: int, item: ReviewItem, view: View) -> dict[str, Any]:
         "best_cards": shown.review_cards(item.best),
         "cost": cost_text(item),
         "mistake": item.mistake,
-        "rule": {"name": item.rule, "lesson": lesson} if item.rule and lesson is not None else None,
+        "rule": {"name": rule_words(item.rule), "lesson": lesson} if item.rule and lesson is not None else None,
         "sentence": item.sentence.removesuffix(lesson_text(teacher, item.rule)) if lesson else item.sentence,
     }
 
 
 def summary(items: Sequence[ReviewItem]) -> str:
     """The panel's first line: how many decisions cost something, the points they gave away in all, and the
-    costliest in chance to win (chances given away at different moments do not add up)."""
+    costliest in games won (games given away at different moments do not add up)."""
     if not items:
         return "You had no choice to make in this deal: there is nothing to review."
     mistakes = [item for item in items if item.mistake]
     count = f"{len(items)} decision{'s' if len(items) != 1 else ''}"
     if not mistakes:
-        return f"All {count} of yours were as good as the best one." if len(items) > 1 else \
-            "Your one decision was as good as the best one."
+        return f"All {count} of yours were about as good as the best." if len(items) > 1 else \
+            "Your one decision was about as good as the best."
     points = sum(item.cost_points or 0.0 for item in mistakes)
-    text = f"{len(mistakes)} of {count} cost you something" + (f": {_points(points)} in all" if points >= MIN_POINTS
-                                                               else "")
+    text = f"{len(mistakes)} of {count} cost you something" + (f": {amount(points, 'point')} in all"
+                                                               if points >= 0.25 else "")
     number, worst = max(enumerate(items, 1), key=lambda pair: pair[1].cost_win or 0.0)
-    if (worst.cost_win or 0.0) >= MIN_CHANCE:
-        text += f"; the costliest, decision {number}, {worst.cost_win:.0%} chance to win"
+    won = _won_fewer(worst) if worst.mistake else None
+    if won is not None:
+        text += f"; the costliest, decision {number}, {won}"
     return text + "."
 
 

@@ -3,11 +3,13 @@ the teaching rules, and the words — the situation, a hint's average, its chanc
 odds, a review's cost in jetons against the best action."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from ...bots.sampling import Evaluation, deals_text
+from ...bots.sampling import Estimate, Evaluation
+from ...bots.words import amount, difference, in_how_many, share_words, ways
 from ..text import jetons
-from .sampling import SamplingBot, chips_words
+from .sampling import SamplingBot
 from .teaching import RULES_BY_NAME, advice_of_rules
 
 #: Two actions whose averages differ by less than this many jetons are as good (the sampling's noise).
@@ -39,10 +41,22 @@ def say(action: str) -> str:
 
 
 def pot_odds(cost: int, pot: int) -> str:
-    """The pot odds in words: what a hold costs against what it may win, and the share of wins that pays."""
-    need = cost / (pot + cost)
-    return (f"Holding costs {jetons(cost)} for a pot of {pot}: pot odds of {pot} to {cost}, so holding pays if "
-            f"you win more than {need:.0%} of the time.")
+    """The pot odds in words, explained where they are used: what a hold costs against what it may win, and how
+    often it must win for holding to pay."""
+    need = Fraction(cost, pot + cost)
+    often = f"{need.numerator} time{'' if need.numerator == 1 else 's'} in {need.denominator}" \
+        if need.denominator <= 12 else share_words(float(need)).removeprefix("about ")
+    return (f"Holding costs {jetons(cost)} to win a pot of {pot}: it pays if you take the pot more than {often} "
+            f"(these are the pot odds, {pot} to {cost}: lesson 6).")
+
+
+def jetons_words(chips: float | None) -> str:
+    """An average in jetons as the sampling can tell it: "won about 2 jetons", "lost about half a jeton",
+    "about broke even"."""
+    chips = chips or 0.0
+    if abs(chips) < 0.25:
+        return "about broke even"
+    return f"{'won' if chips > 0 else 'lost'} {amount(chips, 'jeton')}"
 
 
 class BouillotteTeacher:
@@ -51,10 +65,11 @@ class BouillotteTeacher:
     tolerance = JETON_TOLERANCE
     say = staticmethod(say)
 
-    def evaluator(self, level: str, seed: int) -> SamplingBot:
-        """The sampling bot at ``level``, without its time cap and drawing each view's worlds from ``seed`` and
-        that view alone: a hint and a review of the same decision see the same worlds and value it alike."""
-        return SamplingBot(level=level, seed=seed, time_cap=None, per_view=True)
+    def evaluator(self, level: str, seed: int, worlds: int) -> SamplingBot:
+        """The sampling bot at ``level`` over ``worlds`` worlds, without its time cap and drawing each view's worlds
+        from ``seed`` and that view alone: a hint and a review of the same decision see the same worlds and value it
+        alike."""
+        return SamplingBot(level=level, seed=seed, worlds=worlds, time_cap=None, per_view=True)
 
     def advice(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         return [(rule.name, advice.action) for rule, advice in advice_of_rules(view)]
@@ -66,28 +81,32 @@ class BouillotteTeacher:
     def describe(self, view: dict[str, Any]) -> str:
         return describe(view)
 
-    def why_best(self, action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
-        """A hint in words: the action's average in jetons, its chance to take the pot, the pot odds, the next
-        best."""
-        estimates = evaluation.estimates
+    def why_best(self, action: str, evaluation: Evaluation, view: dict[str, Any], equal: tuple[str, ...]) -> str:
+        """A hint in words: what the action won on average and how often it took the pot, over how many ways the
+        others' cards might lie; the pot odds where holding costs jetons; the next best, or those as good."""
+        estimates, n = evaluation.estimates, evaluation.worlds
         best = estimates[action]
-        said = say(action)
-        text = (f"{said[:1].upper()}{said[1:]}: across {deals_text(evaluation.worlds)} it {chips_words(best.chips)} "
-                f"on average, and you take the pot in {best.win:.0%} of them.")
+        text = (f"Over {ways(n)} (each deal played out by the computer's rules), {say(action)} "
+                f"{jetons_words(best.chips)} on average and took the pot {in_how_many(best.win, n)}.")
         cost = evaluation.details.get("cost") or 0
         if cost:
             text += " " + pot_odds(cost, evaluation.details["pot"])
-        others = [a for a in evaluation.ranked() if a != action]
-        if others:
-            text += f" The next best, {say(others[0])}, {chips_words(estimates[others[0]].chips)}."
+        if equal:
+            text += (f" {say(equal[0]).capitalize()}{' and others' if len(equal) > 1 else ''} did about as well: too "
+                     "close to call on these tries, so either is fine.")
+        else:
+            others = [a for a in evaluation.ranked() if a != action]
+            if others:
+                text += f" The next best, {say(others[0])}, {jetons_words(estimates[others[0]].chips)} on average."
         return text
 
-    def cost_words(self, cost_chips: float | None, cost_win: float) -> str:
-        """A review's cost: the jetons given away on average against the best action, and the chance to take
-        the pot."""
-        words = f"{cost_chips or 0.0:.1f} jetons on average"
-        if cost_win >= 0.005:
-            words += f" and {cost_win:.0%} of your chance to take the pot"
+    def cost_words(self, best: Estimate, taken: Estimate, n: int) -> str:
+        """A review's cost, a clause of "it …": the jetons given away on average against the best action, and how
+        much less often the pot was taken."""
+        words = f"gave away {amount((best.chips or 0.0) - (taken.chips or 0.0), 'jeton')} on average"
+        fewer = difference(taken.win - best.win, n)
+        if fewer is not None:
+            words += f" and took the pot {fewer}"
         return words
 
 

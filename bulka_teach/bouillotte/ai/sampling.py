@@ -171,30 +171,47 @@ class SamplingBot:
         start = time.perf_counter()
         enumerated = enumerate_worlds(known, rng, self.enumerate) if self.enumerate else None
         weighted = enumerated if enumerated is not None else [(w, 1.0) for w in sample_worlds(known, self.worlds, rng)]
-        sums = {a: [0.0, 0.0] for a in actions}
-        total = 0.0
+        rows: list[tuple[float, dict[str, tuple[float, float]]]] = []  # per world: its weight, (jetons, won)
         used = 0
         for world, w in weighted:
             began = time.perf_counter()
             if w > 0:
-                for action in actions:
-                    chips, won = value(known, world, action, self.policy)
-                    sums[action][0] += w * chips
-                    sums[action][1] += w * won
-                total += w
+                rows.append((w, {action: value(known, world, action, self.policy) for action in actions}))
             used += 1
             now = time.perf_counter()
             if self.time_cap is not None and now + (now - began) - start > self.time_cap:
                 break
+        sums, total = _weighted_sums(rows, actions)
         if total == 0:
             return Evaluation({}, used, "forced")
         pot = sum(p["amount"] for p in view["deal"]["pots"])
-        estimates = {a: Estimate(win=won / total, pays=0.0, margin=None, chips=chips / total)
-                     for a, (chips, won) in sums.items()}
+        estimates = _estimates(sums, total)
         kind = "blind" if known.phase in (CARRE_ASK, CONTRE_ASK) else known.phase
         details = {"rule": rule_choice.rule, "rule_action": rule_choice.action, "pot": pot,
                    "cost": view["deal"]["amounts"].get("hold") or 0, "enumerated": enumerated is not None}
-        return Evaluation(estimates, used, kind, details)
+        replicates = None
+        if self.per_view and enumerated is None and len(rows) > 1:  # the coach: the worlds' luck (none if exact)
+            replicates = []
+            for w, row in rows:
+                less = {a: [sums[a][0] - w * row[a][0], sums[a][1] - w * row[a][1]] for a in actions}
+                replicates.append({a: e.utility for a, e in _estimates(less, total - w).items()})
+        return Evaluation(estimates, used, kind, details, replicates)
+
+
+def _weighted_sums(rows: list[tuple[float, dict[str, tuple[float, float]]]], actions: list[str]
+                   ) -> tuple[dict[str, list[float]], float]:
+    """Per action the weighted sums [jetons, won] over the worlds, and the worlds' total weight."""
+    sums = {a: [0.0, 0.0] for a in actions}
+    for w, row in rows:
+        for action, (chips, won) in row.items():
+            sums[action][0] += w * chips
+            sums[action][1] += w * won
+    return sums, sum(w for w, _ in rows)
+
+
+def _estimates(sums: dict[str, list[float]], total: float) -> dict[str, Estimate]:
+    return {a: Estimate(win=won / total, pays=0.0, margin=None, chips=chips / total)
+            for a, (chips, won) in sums.items()}
 
 
 def why(action: str, evaluation: Evaluation) -> str:

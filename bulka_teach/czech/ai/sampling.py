@@ -452,7 +452,7 @@ def _why(action: str, evaluation: Evaluation, view: dict[str, Any]) -> str:
 
 def _name(action: str) -> str:
     verb, _, card = action.partition(" ")
-    return {"play": card, "discard": f"discarding {card}"}.get(verb, action)
+    return {"play": card, "discard": f"discarding {card}", "declare": f"declaring {card}"}.get(verb, action)
 
 
 CZECH = CzechSampling()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import SUIT_NAMES
-from .sampling import SamplingBot
+from .sampling import TRAPPOLA, SamplingBot
 from .teaching import RULES_BY_NAME, advice_of_rules
 
 _PHASES = {"pro": "asked whether you play this Partie as Pro", "exchange": "asked whether you exchange your nine "
@@ -33,10 +33,15 @@ def describe(view: dict[str, Any]) -> str:
 class TrappolaTeacher:
     """The coach's Trappola: valued by the sampling bot, taught by the teaching rules."""
 
-    def evaluator(self, level: str, seed: int) -> SamplingBot:
-        """The sampling bot at ``level``, without its time cap and drawing each view's worlds from ``seed`` and that
-        view alone: a hint and a review of the same decision see the same worlds and value it alike."""
-        return SamplingBot(level=level, seed=seed, time_cap=None, per_view=True)
+    def evaluator(self, level: str, seed: int, worlds: int) -> SamplingBot:
+        """The sampling bot at ``level`` over ``worlds`` worlds, without its time cap and drawing each view's worlds
+        from ``seed`` and that view alone: a hint and a review of the same decision see the same worlds and value it
+        alike."""
+        return SamplingBot(level=level, seed=seed, worlds=worlds, time_cap=None, per_view=True)
+
+    def say(self, action: str) -> str:
+        """An action as the coach's sentences name it: a card by its code ("play Ah" → "Ah")."""
+        return TRAPPOLA.name(action)
 
     def advice(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         return [(rule.name, advice.action) for rule, advice in advice_of_rules(view)]
