@@ -3,14 +3,13 @@ the teaching rules, and the words — the situation, a hint's average, its chanc
 odds, a review's cost in jetons against the best action."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ...bots.sampling import Estimate, Evaluation
-from ...bots.words import amount, difference, in_how_many, share_words, ways
+from ...bots.words import amount, difference, in_how_many, ways
 from ..text import jetons
 from .sampling import SamplingBot
-from .teaching import RULES_BY_NAME, advice_of_rules
+from .teaching import RULES_BY_NAME, advice_of_rules, pot_odds
 
 #: Two actions whose averages differ by less than this many jetons are as good (the sampling's noise).
 JETON_TOLERANCE = 0.25
@@ -38,16 +37,6 @@ def say(action: str) -> str:
     """An action as a sentence names it: "raise 14" → "raise to 14", "tapis" → "go all in (tapis)"."""
     verb, _, amount = action.partition(" ")
     return _SAY.get(verb, verb).format(n=amount)
-
-
-def pot_odds(cost: int, pot: int) -> str:
-    """The pot odds in words, explained where they are used: what a hold costs against what it may win, and how
-    often it must win for holding to pay."""
-    need = Fraction(cost, pot + cost)
-    often = f"{need.numerator} time{'' if need.numerator == 1 else 's'} in {need.denominator}" \
-        if need.denominator <= 12 else share_words(float(need)).removeprefix("about ")
-    return (f"Holding costs {jetons(cost)} to win a pot of {pot}: it pays if you take the pot more than {often} "
-            f"(these are the pot odds, {pot} to {cost}: lesson 6).")
 
 
 def jetons_words(chips: float | None) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
@@ -181,17 +182,28 @@ class TeachingRule:
 
 
 # --- the carre -----------------------------------------------------------------------------
-def _cheap_carre(s: Situation) -> Advice | None:
+def _carre_due(s: Situation) -> tuple[str, int, bool]:
+    """The blind asked (carre or contre-carre), what it costs (the pot, or double the carre), and whether that is
+    cheap: at most a ``CHEAP_BLIND``-th of one's jetons."""
     verb = "carre" if "carre" in s.legal else "contre-carre"
     due = s.pot if verb == "carre" else 2 * s.deal["blinds"][-1]["amount"]
-    if due * CHEAP_BLIND <= s.my_chips:
+    return verb, due, due * CHEAP_BLIND <= s.my_chips
+
+
+def _cheap_carre(s: Situation) -> Advice | None:
+    verb, due, cheap = _carre_due(s)
+    if cheap:
         return Advice(verb, f"The {verb} costs {due} jeton{'s' if due != 1 else ''}, little against your "
                             f"{s.my_chips}: if nobody opens, the pot is yours.")
     return None
 
 
 def _pass_the_blind(s: Situation) -> Advice | None:
-    return Advice("pass", "A carre is staked blind, before the cards, and never comes back: pass it.")
+    verb, due, cheap = _carre_due(s)
+    if cheap:
+        return None
+    return Advice("pass", f"The {verb} would cost {due} jetons of your {s.my_chips}, staked blind before the cards, "
+                          "and never comes back: pass it.")
 
 
 # --- before the open --------------------------------------------------------------------
@@ -255,6 +267,8 @@ def _old_pass_costs(s: Situation) -> Advice | None:
 
 
 def _pass_a_weak_hand(s: Situation) -> Advice | None:
+    if s.brelan is not None or s.expected_points >= FAIR_POINTS:
+        return None  # not a weak hand: the rules above open it
     return Advice("pass", "Your hand holds no brelan and the top card of no good suit: pass, it costs nothing "
                           "and you stay in.")
 
@@ -297,21 +311,32 @@ def _raise_strong_points(s: Situation) -> Advice | None:
                           "the pot's size.") if action else None
 
 
+def pot_odds(cost: int, pot: int) -> str:
+    """The pot odds in words, explained where they are used: what holding costs against the pot it may win, and
+    how often it must win for holding to pay ("more than 1 time in 4")."""
+    need = Fraction(cost, pot + cost)
+    often = f"{need.numerator} time{'' if need.numerator == 1 else 's'} in {need.denominator}" \
+        if need.denominator <= 12 else f"{round(100 * need)} times in 100"
+    return (f"Holding costs {cost} jeton{'' if cost == 1 else 's'} to win a pot of {pot}: it pays if you take the "
+            f"pot more than {often} (these are the pot odds, {pot} to {cost}: lesson 6).")
+
+
 def _pot_odds_hold(s: Situation) -> Advice | None:
-    if s.amounts.get("verb") != "raise":
+    if s.amounts.get("verb") != "raise" or s.cost == 0:
         return None
     odds = s.cost / (s.pot + s.cost)
     strong = s.expected_points >= STRONG_POINTS
     if strong or (s.expected_points >= FAIR_POINTS and odds <= 0.25) or odds <= 0.1:
         action = s.hold_or_tapis()
-        return Advice(action, f"Holding costs {s.cost} for a pot of {s.pot}: you need to win only {odds:.0%} of "
-                              "the time for it to pay, and your hand wins that often.") if action else None
+        return Advice(action, f"{pot_odds(s.cost, s.pot)} Your hand wins about that often: hold.") if action else None
     return None
 
 
 def _fold_a_weak_hand(s: Situation) -> Advice | None:
-    return Advice("fold", f"Holding costs {s.cost} jetons and your hand is weak: fold (se retirer); what you "
-                          "staked is lost, but no more.")
+    if s.cost == 0 or s.brelan is not None or s.expected_points >= STRONG_POINTS:
+        return None  # free to hold, or a hand the rules above hold or raise
+    return Advice("fold", f"Holding costs {s.cost} jetons and your hand is not strong enough to pay for it: fold "
+                          "(se retirer); what you staked is lost, but no more.")
 
 
 # --- the brelan carré anglais -------------------------------------------------------------

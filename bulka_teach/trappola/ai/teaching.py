@@ -307,6 +307,9 @@ def _keep_your_twos(s: Situation) -> Advice | None:
 def _throw_the_lowest(s: Situation) -> Advice | None:
     if len(s.trick) != 1 or not s.plays():
         return None
+    winner = _cheapest_winner(s)
+    if winner is not None and s.worth(winner) == 0:  # a card worth nothing wins it: not this rule's position
+        return None
     card = min(s.plays(), key=_throwaway_key(s))
     return Advice(play(card), f"You cannot win this trick cheaply: give the card worth least, {card.code}.")
 
@@ -386,7 +389,8 @@ PLAY_RULES: tuple[TeachingRule, ...] = (
                  _dont_spend_a_court_on_nothing),
     TeachingRule("keep-your-twos", (_PLAY,), "When you give a card away, give a 7, 8, 9 or 10, not a Two: the Two "
                  "may win the last tricks.", _LESSON + "03-the-two", _keep_your_twos),
-    TeachingRule("throw-the-lowest", (_PLAY,), "When you cannot win a trick, give the card worth least.",
+    TeachingRule("throw-the-lowest", (_PLAY,), "When you cannot win a trick with a card worth nothing, give the card "
+                 "worth least.",
                  _LESSON + "02-points", _throw_the_lowest),
     TeachingRule("lead-a-sure-winner", (_PLAY,), "Lead the highest card still out of a suit (the ace, or the king "
                  "once the ace is gone): without trumps it wins, with its points.", _LESSON + "02-points",
