@@ -43,7 +43,7 @@ def test_a_review_costs_a_fold_of_a_brelan_carre_in_jetons_and_names_the_rule():
     assert fold.action == "fold" and fold.mistake
     assert fold.cost_chips is not None and fold.cost_chips > 1
     assert fold.rule == "raise-a-brelan"
-    assert "jetons on average" in fold.sentence and "lesson 03-brelans" in fold.sentence, fold.sentence
+    assert "jetons on average" in fold.sentence and "(lesson 3)" in fold.sentence, fold.sentence
     assert "bulka" not in fold.sentence  # Bouillotte's words, not Czech Bulka's
 
 

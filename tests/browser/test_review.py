@@ -110,3 +110,31 @@ def test_review_after_a_deal_lists_the_decisions_shows_one_and_goes_back(page: P
             leaked = cards_in(state) - allowed
             assert not leaked, f"a review frame names {sorted(leaked)}, which the learner never saw"
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+
+def test_a_learner_who_follows_every_hint_finds_no_mistake_in_the_review(page: Page, voila: Server) -> None:
+    """The deal where Hint said "play the Ub" and Review then called Ub a mistake: on the page, follow the Hint at
+    every decision to the end of the deal, then Review — every decision is good, and each hint said what the
+    coach in this process says for the same view."""
+    code = "CB2-std-3BN1ZJVK-N"
+    table = open_practice(page, voila, f"?deal={code}")
+    replay = Replay(code, learner_seat(table))
+    notice = table.locator(".bt-notice")
+    followed = 0
+    while not table.locator(".bt-outcome").is_visible():
+        view = replay.practice.game.view(replay.seat)
+        hint = replay.practice._coach().hint(view)
+        table.locator(".bt-control[data-name='hint']").click()
+        expect(notice).to_contain_text(hint.why[:60], timeout=REVIEW_TIMEOUT_MS)
+        verb, _, card = hint.action.partition(" ")
+        move = ("card", card) if verb == "play" else ("action", hint.action)
+        click_and_wait(page, table, move_target(table, move))
+        replay.move(move)
+        followed += 1
+    assert followed >= 5
+    table.locator(".bt-control[data-name='review']").click()
+    items = table.locator(".bt-review-item")
+    expect(items).to_have_count(len(learner_decisions(replay.practice, replay.seat)), timeout=REVIEW_TIMEOUT_MS)
+    expect(table.locator(".bt-review-item.bt-mistake")).to_have_count(0)
+    expect(table.locator(".bt-review-summary")).to_contain_text("about as good as the best")
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]

@@ -65,7 +65,7 @@ class BouillotteTeacher:
 
     def lesson(self, rule: str) -> str:
         found = RULES_BY_NAME[rule]
-        return f"{found.sentence} (lesson {found.lesson})"
+        return f"{found.sentence} (lesson {int(found.lesson[:2])})"
 
     def describe(self, view: dict[str, Any]) -> str:
         return describe(view)
