@@ -132,6 +132,16 @@ def best_with_rule(teacher: Teacher, view: dict[str, Any], evaluation: Evaluatio
     return near[0], None
 
 
+def _beats(teacher: Teacher, evaluation: Evaluation, a: str, b: str) -> bool:
+    """Whether action ``a`` did better than ``b`` beyond the tolerance and the worlds' luck (as ``about_best`` counts
+    a difference): a rule advising ``a`` would have helped a learner who chose ``b``."""
+    estimates = evaluation.estimates
+    if a not in estimates or b not in estimates:
+        return False
+    gap = estimates[a].utility - estimates[b].utility
+    return gap > max(tolerance(teacher), NOISE_Z * evaluation.noise(a, b))
+
+
 def rule_words(rule: str) -> str:
     """A teaching rule's name as a learner reads it: "lead-a-sure-winner" → "lead a sure winner"."""
     return rule.replace("-", " ")
@@ -151,7 +161,7 @@ class Coach:
     and taught by the game's ``Teacher`` (``teacher`` overrides it)."""
 
     def __init__(self, evaluator: Evaluator | None = None, level: str = "medium", seed: int = 0,
-                 teacher: Teacher | None = None, worlds: int = COACH_WORLDS) -> None:
+                 teacher: Teacher | None = None, worlds: int | None = None) -> None:
         self.given = evaluator
         self.level, self.seed, self.worlds = level, seed, worlds
         self.teacher_given = teacher
@@ -166,7 +176,9 @@ class Coach:
             return self.given
         game = view["game"]
         if game not in self._evaluators:
-            self._evaluators[game] = self.teacher(view).evaluator(self.level, self.seed, self.worlds)
+            teacher = self.teacher(view)
+            worlds = self.worlds or int(getattr(teacher, "worlds", COACH_WORLDS))  # a game's own count, if cheap
+            self._evaluators[game] = teacher.evaluator(self.level, self.seed, worlds)
         return self._evaluators[game]
 
     def hint(self, view: dict[str, Any]) -> Hint:
@@ -229,7 +241,10 @@ class Coach:
         how = f"it {cost_words(top, taken, n)}" if cost_words is not None else _versus(best_said, top, taken_said,
                                                                                         taken, n)
         sentence = f"{_capital(taken_said)} did worse than {best_said} over {ways(n)}: {how}."
-        followed = next((r for r, advised in teacher.advice(view) if advised == action), None)
+        advice = teacher.advice(view)
+        if rule is None:  # no rule advised a choice as good as the best: one whose choice beats the learner's
+            rule = next((r for r, advised in advice if _beats(teacher, evaluation, advised, action)), None)
+        followed = next((r for r, advised in advice if advised == action), None)
         if rule is None and followed is not None:
             sentence += (f" You followed the rule of thumb “{rule_words(followed)}”, which is usually right; here "
                          f"the ways the cards might lie show that {best_said} does better.")
