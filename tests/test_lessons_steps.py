@@ -7,14 +7,16 @@ The lessons' code cells are run here in one namespace per lesson (the hidden che
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
-from step_checks import check_steps
+from step_checks import check_steps, check_tricks
 
+from bulka_teach import Record
 from bulka_teach.table import Quiz, Stepper
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "czech-bulka"
@@ -23,28 +25,29 @@ GLOSSARY = LESSONS / "09-slang.ipynb"
 ROW = re.compile(r"^\|\s*(?P<czech>[^|]+?)\s*\|\s*(?P<english>[^|]+?)\s*\|\s*(?P<lessons>[\d, ]+)\s*\|$")
 
 
-def run_lesson(path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    """Run the lesson's code cells; the steppers and quizzes it built."""
+def run_lesson(path: Path) -> dict[str, list[Any]]:
+    """Run the lesson's code cells; the steppers and quizzes it built (and no other lesson's)."""
     built: dict[str, list[Any]] = {"Stepper": [], "Quiz": []}
-    for cls in (Stepper, Quiz):
-        original = cls.__init__
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for cls in (Stepper, Quiz):
+            original = cls.__init__
 
-        def init(self: Any, *args: Any, _original: Any = original, _name: str = cls.__name__, **kwargs: Any) -> None:
-            _original(self, *args, **kwargs)
-            built[_name].append(self)
+            def init(self: Any, *args: Any, _original: Any = original, _name: str = cls.__name__,
+                     **kwargs: Any) -> None:
+                _original(self, *args, **kwargs)
+                built[_name].append(self)
 
-        monkeypatch.setattr(cls, "__init__", init)
-    namespace: dict[str, Any] = {}
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type == "code":
-            exec(compile(cell.source, f"{path.name}", "exec"), namespace)  # noqa: S102 - the lesson's own code
+            monkeypatch.setattr(cls, "__init__", init)
+        namespace: dict[str, Any] = {}
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                exec(compile(cell.source, f"{path.name}", "exec"), namespace)  # noqa: S102 - the lesson's own code
     return built
 
 
 @pytest.fixture(scope="module")
 def lessons() -> dict[str, dict[str, list[Any]]]:
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        return {p.stem: run_lesson(p, monkeypatch) for p in TAUGHT}
+    return {p.stem: run_lesson(p) for p in TAUGHT}
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in TAUGHT])
@@ -56,6 +59,38 @@ def test_every_step_of_every_lesson_table_shows_what_its_caption_tells(lessons, 
         assert steppers, f"{stem} builds no stepped table"
     for built in steppers:
         assert check_steps(built) == built.count
+
+
+#: Each game's tricks in a deal (Bouillotte plays none).
+TRICKS = {"czech-bulka": 9, "trappola": 9, "bouillotte": 9}
+EVERY_LESSON = sorted(LESSONS.parent.glob("*/*.ipynb"))
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def every_lesson(lessons) -> dict[str, dict[str, list[Any]]]:
+    """Every game's lessons run (the Czech ones already are), by "game/stem"."""
+    return {f"{p.parent.name}/{p.stem}": lessons[p.stem] if p.parent == LESSONS else run_lesson(p)
+            for p in EVERY_LESSON}
+
+
+@pytest.mark.parametrize("lesson", [f"{p.parent.name}/{p.stem}" for p in EVERY_LESSON])
+def test_every_stepper_of_every_game_leads_each_trick_by_the_last_ones_winner_and_stops_at_the_last(every_lesson,
+                                                                                                     lesson):
+    """A stepped table never shows "trick 10 of 9" after the last trick, and each trick is led by the winner of
+    the one before — in the log and on the table (step_checks.check_tricks)."""
+    for built in every_lesson[lesson]["Stepper"]:
+        check_tricks(built, TRICKS[lesson.split("/")[0]])
+
+
+@pytest.mark.parametrize("name", ["cb2-std", "cb3-renonc", "tr2-std", "tr4-house", "bo3-std"])
+def test_a_stepper_over_a_whole_recorded_session_stops_at_each_deals_last_trick(name):
+    """Whole sessions, many deals each: a trick-taking deal ends at its last trick, renonc or not."""
+    scenario = json.loads((GOLDEN / f"{name}.json").read_text())["scenario"]
+    built = Stepper(Record.from_dict(scenario))
+    game = {"cb": "czech-bulka", "tr": "trappola", "bo": "bouillotte"}[name[:2]]
+    checked = check_tricks(built, TRICKS[game])
+    assert checked or game == "bouillotte"
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in TAUGHT])

@@ -390,10 +390,10 @@ def _tricks(view: View, bottom: int, top: int | None) -> tuple[lay.Trick, lay.Tr
         winner = name(tricks[k]["winner"])
         last = lay.trick(entries, aria=f"last trick (štych) {k + 1}, won by {winner}",
                          label=f"trick {k + 1} · {winner} won")
-    label = f"trick {len(tricks) + 1} of {TRICKS_PER_DEAL} (štych)" if deal.get("phase") == "play" else ""
+    playing = deal.get("phase") == "play" and len(tricks) < TRICKS_PER_DEAL  # the last trick won: no trick is next
+    label = f"trick {len(tricks) + 1} of {TRICKS_PER_DEAL} (štych)" if playing else ""
     current = lay.trick([(p["seat"], p["card"], name(p["seat"])) for p in deal.get("trick") or []],
-                        aria=label or "the trick", label=label,
-                        idle=deal.get("phase") != "play" and not deal.get("trick"))
+                        aria=label or "the trick", label=label, idle=not playing and not deal.get("trick"))
     return current, last
 
 

@@ -386,7 +386,7 @@ def _tricks(view: View) -> tuple[lay.Trick, lay.Trick | None]:
         last = lay.trick([(order[i], c, player_name(view, order[i])) for i, c in enumerate(tricks[k]["cards"])],
                          aria=f"last trick (presa, Stich) {k + 1}, won by {winner}{two}",
                          label=f"trick {k + 1} · {winner} won{two}")
-    playing = deal.get("phase") == "play"
+    playing = deal.get("phase") == "play" and len(tricks) < TRICKS  # the last trick won: no trick is next
     label = f"trick {len(tricks) + 1} of {TRICKS} (presa, Stich)" if playing else ""
     current = lay.trick([(p["seat"], p["card"], player_name(view, p["seat"])) for p in deal.get("trick") or []],
                         aria=label or "the trick", label=label, idle=not playing and not deal.get("trick"))
