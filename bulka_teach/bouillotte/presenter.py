@@ -17,7 +17,7 @@ from typing import Any
 from .. import layout as lay
 from .hands import mistigri_name
 from .rules import POINTS, SUIT_NAMES, BouillotteRules, pack_for
-from .text import hand_name, jetons
+from .text import hand_name, jetons, listed, why_not_paid
 
 View = dict[str, Any]
 PACK_ID = "french"
@@ -432,15 +432,24 @@ def _outcome(view: View) -> lay.Outcome | None:
             text += [" (nobody else staked that much: it goes back)"]
         paragraphs.append({"text": text, "kind": "pot"})
     for b in o.get("brelans") or []:
-        paragraphs.append({"text": [f"{player_name(view, b['seat'])}: {hand_name(b['hand'], b.get('rank'), sj)}, "
-                                    f"paid {jetons(b['paid'])} by the others (the higher does not pay the lower)"],
-                           "kind": "brelan"})
+        paragraphs.append({"text": [_brelan_paid(view, b, sj)], "kind": "brelan"})
     summary = next((p for p in reversed(view.get("previous") or []) if p.get("number") == deal["number"]), None)
     if summary is not None and summary.get("chips"):
         paragraphs.append({"text": ["jetons now: " + ", ".join(f"{player_name(view, s)} {c}"
                                                                for s, c in enumerate(summary["chips"]))],
                            "kind": "chips"})
     return lay.outcome(result, head, paragraphs, aria="result of the deal")
+
+
+def _brelan_paid(view: View, b: View, sj: bool) -> str:
+    """A brelan in the result box: what it was paid, by whom, and why the others paid nothing."""
+    told = f"{player_name(view, b['seat'])}: {hand_name(b['hand'], b.get('rank'), sj)}"
+    if b["hand"] == "brelan-mistigri":
+        return f"{told}, never paid (the mistigri's brelan takes nothing from the others)"
+    names = [player_name(view, s) for s in b.get("payers") or []]
+    paid = f"{told}, paid {jetons(b['paid'])}" + (f" by {listed(names)}" if names else "")
+    return paid + why_not_paid([player_name(view, s) for s in b.get("higher") or []],
+                               [player_name(view, s) for s in b.get("broke") or []])
 
 
 def layout(view: View, me: int | None) -> dict[str, Any]:

@@ -23,6 +23,37 @@ def jetons(amount: int) -> str:
     return f"{amount} {word} ({parts})"
 
 
+def listed(words: Sequence[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def why_not_paid(higher: Sequence[str], broke: Sequence[str]) -> str:
+    """Why the other players did not pay a brelan: a higher brelan held, or no jeton left ("" when all paid)."""
+    parts = []
+    if higher:
+        one = len(higher) == 1
+        parts.append(f"{listed(higher)} {'holds' if one else 'hold'} a higher brelan and {'pays' if one else 'pay'} "
+                     "nothing for a lower one")
+    if broke:
+        parts.append(f"{listed(broke)} {'has' if len(broke) == 1 else 'have'} no jeton left to pay")
+    return "".join(f"; {p}" for p in parts)
+
+
+def _brelan_paid(e: Event, n: Sequence[str], who: str, sj: bool) -> str:
+    d = e.data
+    payers = [n[s] for s in d["payers"]]
+    if not payers:
+        amount = "nothing"
+    elif d["paid"] == d["due"] * len(payers):
+        amount = (f"{jetons(d['paid'])}, {d['due']} from each of {listed(payers)}" if len(payers) > 1 else
+                  f"{jetons(d['paid'])}, from {payers[0]}")
+    else:  # someone paid what he had left, less than the due
+        amount = f"{jetons(d['paid'])}, from {listed(payers)}"
+    reasons = why_not_paid([n[s] for s in d["higher"]], [n[s] for s in d["broke"]])
+    return f"{who} is paid for {hand_name(d['hand'], d['rank'], sj)}: {amount}{reasons}."
+
+
 def hand_name(hand: str | None, rank: str | None, saint_james: bool = False) -> str:
     if hand is None:
         return "nothing shown"
@@ -113,8 +144,7 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
                            if e.data["carre"] else ", not the fourth of that rank."),
     "turn-pass": lambda e, n, w, sj: f"{w} does not turn a card of the stock (brelan carré anglais).",
     "pot": lambda e, n, w, sj: _pot(e, n, w, sj),
-    "brelan-paid": lambda e, n, w, sj: f"{w} is paid for {hand_name(e.data['hand'], e.data['rank'], sj)}: "
-    f"{jetons(e.data['paid'])} from the others (a player with a higher brelan pays nothing for a lower one).",
+    "brelan-paid": _brelan_paid,
     "deal-end": lambda e, n, w, sj: "Jetons now: " + ", ".join(f"{n[s]} {c}" for s, c in
                                                                enumerate(e.data["chips"])) + ".",
     "session-over": lambda e, n, w, sj: _ruined(e.data["ruined"], n),
@@ -122,7 +152,7 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
 
 
 def _ruined(seats: Sequence[int], names: Sequence[str]) -> str:
-    who = " and ".join(names[s] for s in seats)
+    who = listed([names[s] for s in seats])
     return f"{who} {'has' if len(seats) == 1 else 'have'} no jeton left: the session is over."
 
 
