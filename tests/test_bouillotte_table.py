@@ -95,8 +95,8 @@ def test_the_side_pot_example_at_the_raise_draws_both_pots_and_a_raise_range():
     view = game.view(1)  # Ben, to hold 12 or raise after Cleo's tapis and Ann's raise
     layout = table_layout(view, 1)
     assert [(p["label"], p["amount"], p["badges"]) for p in layout["pots"]] == [
-        ("the main pot (le pot, банк)", 16, ["between Ann, Cleo"]),
-        ("side pot 1 (pot annexe)", 6, ["between Ann"])]
+        ("the main pot (le pot, банк)", 16, ["between Ann and Cleo"]),
+        ("side pot 1 (pot annexe)", 6, ["only Ann so far"])]
     seats = {s["seat"]: s for s in layout["seats"]}
     assert seats[2]["badges"][0]["text"] == "all in (tapis, кон)"
     assert seats[0]["badges"][0]["text"] == "raised (relance, прибавил)"
@@ -441,3 +441,25 @@ def test_after_a_deal_the_plates_show_the_jetons_the_result_box_and_the_log_tell
     log = [e["text"] for e in practice.table.view["log"] if e["kind"] == "deal-end"]
     assert log and log[-1] == "Jetons now: " + ", ".join(f"{n} {c}" for n, c in zip(("You", "Ann", "Ben"),
                                                                                     chips_shown(layout))) + "."
+
+
+#: Ben's diamonds and Cleo's clubs both count 29: the tie goes to the first from the dealer's right, Ben.
+TIE_EXAMPLE = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo"], "dealer": 0,
+               "decks": [["Ad", "Ac", "Kh", "Xd", "Xc", "Xh", "8d", "8c", "8s", "As", "Kc", "Kd", "Ks", "Ah", "Xs",
+                          "8h"]],
+               "actions": ["pass", "open 2", "hold", "hold"]}
+
+
+def test_a_tie_of_suits_says_it_goes_to_the_first_from_the_dealers_right():
+    stepper = Stepper(record(TIE_EXAMPLE))
+    stepper.go_to_event(next(i for i, e in enumerate(stepper._final.events) if e.kind == "pot"))
+    assert stepper.caption.endswith("Ben has the largest suit, 29 in diamonds (carreau), tied with Cleo's 29: a tie "
+                                    "goes to the player first from the dealer's right (the privilege)."), stepper.caption
+    stepper.last()
+    pot = next(p for p in stepper.table.layout["outcome"]["paragraphs"] if p["kind"] == "pot")
+    assert "tied with Cleo's 29: Ben is first from the dealer's right" in json.dumps(pot["text"], ensure_ascii=False)
+
+
+def test_amounts_are_told_in_jetons_alone_fiches_are_not_counted_on_the_table():
+    captions = " ".join(step.caption for step in Stepper(record(CARRE_EXAMPLE)).steps)
+    assert "The pot of 31 jetons (between Ben, Cleo and Dan)" in captions and "fiche" not in captions

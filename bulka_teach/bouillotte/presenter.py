@@ -17,7 +17,7 @@ from typing import Any
 from .. import layout as lay
 from .hands import mistigri_name
 from .rules import POINTS, SUIT_NAMES, BouillotteRules, pack_for
-from .text import hand_name, jetons, listed, why_not_paid
+from .text import hand_name, jetons, listed, tied_with, why_not_paid
 
 View = dict[str, Any]
 PACK_ID = "french"
@@ -381,9 +381,14 @@ def _pots(view: View) -> list[lay.Pot]:
         return [lay.pot("pot", "dead money on the table (le pot)", dead)] if dead else []
     pots = deal.get("pots") or []
     return [lay.pot("pot" if j == 0 else f"side-{j}", _pot_name(j, len(pots)), p["amount"],
-                    ["between " + ", ".join(player_name(view, s) for s in p["contenders"])]
-                    if len(pots) > 1 else [])
+                    [_contending(view, p["contenders"])] if len(pots) > 1 else [])
             for j, p in enumerate(pots)]
+
+
+def _contending(view: View, seats: list[int]) -> str:
+    """Who may win a pot during the betting: "between Ann and Cleo", or "only Ann so far" (the others may hold)."""
+    names = [player_name(view, s) for s in seats]
+    return f"only {names[0]} so far" if len(names) == 1 else f"between {listed(names)}"
 
 
 def _marked(view: View) -> dict[int, list[str]]:
@@ -421,11 +426,14 @@ def _outcome(view: View) -> lay.Outcome | None:
         winner = pot.get("winner")
         if winner is None:
             continue
-        among = ", ".join(player_name(view, s) for s in pot.get("contenders") or [])
+        among = listed([player_name(view, s) for s in pot.get("contenders") or []])
         text: list[Any] = [f"{name}: ", {"b": str(pot["amount"])}, f" to {player_name(view, winner)}"]
         if pot.get("hand") == "points":
             text += [f" ({among}) on the points: ", {"b": str(pot["total"])}, " in ", {"suit": pot["suit"]},
                      f" {suit_text(pot['suit'])}"]
+            ties = tied_with(pot.get("suits") or {}, winner, pot["total"], view["players"])
+            if ties:
+                text += [f", tied with {listed(ties)}: {player_name(view, winner)} is first from the dealer's right"]
         elif pot.get("hand"):
             text += [f" ({among}) with {hand_name(pot['hand'], pot.get('rank'), sj)}"]
         elif result == "showdown":

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..events import Event
-from .rules import FICHE, RANK_NAMES, SUIT_NAMES
+from .rules import RANK_NAMES, SUIT_NAMES
 
 HAND_NAMES = {"brelan-carre": "a brelan carré", "brelan": "a brelan", "brelan-favori": "a brelan favori",
               "brelan-mistigri": "a brelan mistigri", "points": "the points (les points)"}
@@ -14,13 +14,14 @@ RESULT_WORDS = {"showdown": "the hands were shown (l'abattage)", "uncontested": 
 
 
 def jetons(amount: int) -> str:
-    """An amount in jetons, with its fiches when it has any (a fiche is five jetons)."""
-    word = "jeton" if amount == 1 else "jetons"
-    if amount < FICHE:
-        return f"{amount} {word}"
-    fiches, rest = divmod(amount, FICHE)
-    parts = f"{fiches} fiche{'s' if fiches > 1 else ''}" + (f" {rest}" if rest else "")
-    return f"{amount} {word} ({parts})"
+    """An amount in jetons: the table counts jetons alone (the fiche, five of them, is old Bouillotte's, lesson 8)."""
+    return f"{amount} {'jeton' if amount == 1 else 'jetons'}"
+
+
+def tied_with(suits: dict[str, list[int]], winner: int, total: int, names: Sequence[str]) -> list[str]:
+    """The other players whose suit counts as much as the winning one ("Cleo's 29"): a tie the privilege settled."""
+    others = sorted({c for c, t in suits.values() if t == total and c != winner})
+    return [f"{names[c]}'s {total}" for c in others]
 
 
 def listed(words: Sequence[str]) -> str:
@@ -75,12 +76,16 @@ def _pot(e: Event, n: Sequence[str], who: str, sj: bool) -> str:
     contenders = d["contenders"]
     if len(contenders) == 1:
         return f"{name} of {jetons(d['amount'])}: only {who} staked that much, so it goes back to {who}."
-    among = ", ".join(n[s] for s in contenders)
+    among = listed([n[s] for s in contenders])
     text = f"{name} of {jetons(d['amount'])} (between {among}) goes to {who}"
     if d["hand"] == "points":
         collected = "; ".join(f"{n[c]} {t} in {_suit(s)}" for s, (c, t) in sorted(d["suits"].items()))
+        ties = tied_with(d["suits"], e.seat, d["total"], n)
+        tie = (f", tied with {listed(ties)}: a tie goes to the player first from the dealer's right (the privilege)"
+               if ties else "")
         return (f"{text} on the points (les points): for each suit the highest card collects it from every hand "
-                f"and the retourne — {collected}. {who} has the largest suit, {d['total']} in {_suit(d['suit'])}.")
+                f"and the retourne — {collected}. {who} has the largest suit, {d['total']} in {_suit(d['suit'])}"
+                f"{tie}.")
     return f"{text} with {hand_name(d['hand'], d['rank'], sj)}."
 
 
