@@ -453,8 +453,9 @@ TIE_EXAMPLE = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo"], "dealer"
 def test_a_tie_of_suits_says_it_goes_to_the_first_from_the_dealers_right():
     stepper = Stepper(record(TIE_EXAMPLE))
     stepper.go_to_event(next(i for i, e in enumerate(stepper._final.events) if e.kind == "pot"))
-    assert stepper.caption.endswith("Ben has the largest suit, 29 in diamonds (carreau), tied with Cleo's 29: a tie "
-                                    "goes to the player first from the dealer's right (the privilege)."), stepper.caption
+    told = stepper.caption
+    assert told.endswith("Ben has the largest suit, 29 in diamonds (carreau), tied with Cleo's 29: a tie goes to "
+                         "the player first from the dealer's right (the privilege)."), told
     stepper.last()
     pot = next(p for p in stepper.table.layout["outcome"]["paragraphs"] if p["kind"] == "pot")
     assert "tied with Cleo's 29: Ben is first from the dealer's right" in json.dumps(pot["text"], ensure_ascii=False)

@@ -18,7 +18,7 @@ def jetons(amount: int) -> str:
     return f"{amount} {'jeton' if amount == 1 else 'jetons'}"
 
 
-def tied_with(suits: dict[str, list[int]], winner: int, total: int, names: Sequence[str]) -> list[str]:
+def tied_with(suits: dict[str, list[int]], winner: int | None, total: int, names: Sequence[str]) -> list[str]:
     """The other players whose suit counts as much as the winning one ("Cleo's 29"): a tie the privilege settled."""
     others = sorted({c for c, t in suits.values() if t == total and c != winner})
     return [f"{names[c]}'s {total}" for c in others]
