@@ -17,6 +17,7 @@ from nbclient import NotebookClient
 from bulka_teach.bouillotte.ai.teaching import RULES as BOUILLOTTE_RULES
 from bulka_teach.bouillotte.rules import BouillotteRules, mistigri
 from bulka_teach.cards import ITALIAN, french_pack
+from bulka_teach.dealing import DealCode
 from bulka_teach.trappola.ai import RULES as TRAPPOLA_RULES
 from bulka_teach.trappola.rules import TRICK_RULES
 
@@ -255,3 +256,20 @@ def test_the_deal_lesson_gives_the_seeds_rule_for_the_next_dealer_and_the_tables
     assert BouillotteRules().deal_passes == "always"
     assert "after every deal" in text and "house rule" in text
     assert re.search(r"only when (nobody opens|the game does not open|a game does not open)", text), text[:400]
+
+
+CODE = re.compile(r"\b(?:CB|TR|BO)\d-[a-z0-9.]+-[0-9A-Z]+(?:-[0-9A-Z])?\b")
+
+
+@pytest.mark.parametrize("path", [INDEX, *ALL], ids=ids([INDEX, *ALL]))
+def test_the_lessons_show_deal_codes_as_the_table_prints_them(path: Path) -> None:
+    """"like CB2-std-4KQ7M2XA" while the table prints CB2-std-4KQ7M2XA-N and the typo sentence says codes end -N."""
+    for cell in read(path).cells:
+        if cell.cell_type == "markdown":
+            for code in CODE.findall(cell.source):
+                assert str(DealCode.parse(code)) == code, f"{path.stem}: {code} is printed {DealCode.parse(code)}"
+
+
+def test_a_teachers_link_whose_last_dash_was_lost_deals_the_teachers_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, notice = run_practice_with_query("deal=CB2-std-JPEVH49J3", monkeypatch)
+    assert code == "CB2-std-JPEVH49J-3" and notice == "None"
