@@ -9,15 +9,16 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
-from step_checks import check_steps, check_tricks
+from step_checks import check_steps, check_tricks, strings
 
 from bulka_teach import Record
-from bulka_teach.table import Quiz, Stepper
+from bulka_teach.table import Puzzle, Quiz, Stepper
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "czech-bulka"
 TAUGHT = sorted(LESSONS.glob("*.ipynb"))
@@ -26,21 +27,27 @@ ROW = re.compile(r"^\|\s*(?P<czech>[^|]+?)\s*\|\s*(?P<english>[^|]+?)\s*\|\s*(?P
 
 
 def run_lesson(path: Path) -> dict[str, list[Any]]:
-    """Run the lesson's code cells; the steppers and quizzes it built (and no other lesson's)."""
-    built: dict[str, list[Any]] = {"Stepper": [], "Quiz": []}
+    """Run the lesson's code cells; the steppers, puzzles and quizzes it built (and no other lesson's), and under
+    "Table" each stepper and puzzle with the lesson's text read before it."""
+    built: dict[str, list[Any]] = {"Stepper": [], "Puzzle": [], "Quiz": [], "Table": []}
+    read: list[str] = []  # the lesson's markdown so far
     with pytest.MonkeyPatch.context() as monkeypatch:
-        for cls in (Stepper, Quiz):
+        for cls in (Stepper, Puzzle, Quiz):
             original = cls.__init__
 
             def init(self: Any, *args: Any, _original: Any = original, _name: str = cls.__name__,
                      **kwargs: Any) -> None:
                 _original(self, *args, **kwargs)
                 built[_name].append(self)
+                if _name != "Quiz":
+                    built["Table"].append((self, " ".join(read)))
 
             monkeypatch.setattr(cls, "__init__", init)
         namespace: dict[str, Any] = {}
         for cell in nbformat.read(path, as_version=4).cells:
-            if cell.cell_type == "code":
+            if cell.cell_type == "markdown":
+                read.append(cell.source)
+            elif cell.cell_type == "code":
                 exec(compile(cell.source, f"{path.name}", "exec"), namespace)  # noqa: S102 - the lesson's own code
     return built
 
@@ -165,3 +172,41 @@ def test_learner_text_speaks_the_learners_words_not_option_names(path):
         strings = re.findall(r'"([^"]*)"(?!\s*:)', cell.source)  # what a code cell shows: its strings, not dict keys
         text = cell.source if cell.cell_type == "markdown" else " ".join(strings)
         assert not OPTION_NAMES.search(text), f"{path.stem}: {OPTION_NAMES.search(text)[0]!r} in {text[:80]!r}"
+
+
+#: Words a table may show before a lesson explains them, by game: each must be taught (in this game's lessons so far,
+#: or earlier in this lesson) before a stepped table or a puzzle shows it.
+TERMS = {
+    "bouillotte": [r"\bcarre\b", "contre-carre", "mistigri", "anglais", "fiche", "favori", "Saint-James", "tapis",
+                   "side pot", "dead money", "privilege"],
+    "trappola": ["renonc", r"\bMarc\b", "Blans", "Bianka", "Manko", "Alifer", r"\bPro\b", "known to have no",
+                 "Figura", "Cardano"],
+}
+
+
+def table_texts(built: Any) -> Iterator[str]:
+    """Every caption and every string on the felt a stepper or puzzle shows, step by step."""
+    if isinstance(built, Stepper):
+        for step in built.steps:
+            yield step.caption
+            yield from strings(step.layout)
+    else:
+        yield from strings(built.table.layout)
+        yield from strings({k: v for k, v in built.table.ui.items() if k in ("caption", "prompt", "buttons")})
+
+
+@pytest.mark.parametrize("lesson", [f"{p.parent.name}/{p.stem}" for p in EVERY_LESSON
+                                    if p.parent.name in TERMS])
+def test_no_stepped_table_nor_puzzle_shows_a_word_before_the_lessons_teach_it(every_lesson, lesson):
+    """Bouillotte's lesson 0 stepped through "a brelan mistigri", "brelan carré anglais", "6 fiches 1" and "carre",
+    Trappola's first table showed "Blans 10", "Marc (trick 1) 20" and "known to have no batons", before any word
+    of them was taught."""
+    game, stem = lesson.split("/")
+    earlier = " ".join(c.source for p in sorted((LESSONS.parent / game).glob("*.ipynb")) if p.stem < stem
+                       for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown")
+    for built, before in every_lesson[lesson]["Table"]:
+        taught = earlier + " " + before
+        for text in table_texts(built):
+            for term in TERMS[game]:
+                if re.search(term, text, re.IGNORECASE):
+                    assert re.search(term, taught, re.IGNORECASE), f"{lesson}: {term!r} shown before taught: {text!r}"
