@@ -100,10 +100,11 @@ def test_a_stepper_over_a_whole_recorded_session_stops_at_each_deals_last_trick(
     assert checked or game == "bouillotte"
 
 
-@pytest.mark.parametrize("stem", [p.stem for p in TAUGHT])
-def test_every_wrong_choice_of_every_quiz_says_why_when_it_is_chosen(lessons, stem):
-    quizzes = lessons[stem]["Quiz"]
-    assert quizzes, f"{stem} asks no question"
+@pytest.mark.parametrize("lesson", [f"{p.parent.name}/{p.stem}" for p in EVERY_LESSON])
+def test_every_wrong_choice_of_every_quiz_says_why_when_it_is_chosen(every_lesson, lesson):
+    """In every game's lessons: a one-line reason for each wrong choice, shown when it is chosen."""
+    quizzes = every_lesson[lesson]["Quiz"]
+    assert quizzes, f"{lesson} asks no question"
     for asked in quizzes:
         for choice in asked.choices:
             asked.answer_with(choice)
