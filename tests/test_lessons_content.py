@@ -273,3 +273,13 @@ def test_the_lessons_show_deal_codes_as_the_table_prints_them(path: Path) -> Non
 def test_a_teachers_link_whose_last_dash_was_lost_deals_the_teachers_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     code, notice = run_practice_with_query("deal=CB2-std-JPEVH49J3", monkeypatch)
     assert code == "CB2-std-JPEVH49J-3" and notice == "None"
+
+
+def test_the_readme_first_screen_says_what_the_package_is_now() -> None:
+    """It said Trappola's and Bouillotte's tables and lessons "come next" long after they came."""
+    readme = (LESSONS.parent / "README.md").read_text(encoding="utf-8")
+    first = readme[:readme.index("\n## ")]
+    assert "come next" not in first and "All three games are complete" in first
+    for title in ("Czech Bulka", "Trappola's Bulka", "Bouillotte"):
+        assert title in first
+    assert all(COURSES[game] for game in TOPICS), "each game has its lessons, as the first screen says"
