@@ -154,20 +154,21 @@ class DealCode:
         text = (code or "").strip()
         parts = text.split("-")
         shown = text or repr(code)
+        example = _example(parts[0])
         if len(parts) == _CHECKED:
             head, rules_id, seed_text, check = parts
             if not _checked_shape(seed_text, check) or check_character("-".join(parts[:3])) != check.upper():
-                raise DealCodeError(TYPO.format(code=shown, example=_EXAMPLE))
+                raise DealCodeError(TYPO.format(code=shown, example=example))
         elif len(parts) == _CHECKED - 1:
             head, rules_id, seed_text = parts
             whole, last = seed_text[:-1], seed_text[-1:]
             if _checked_shape(whole, last) and check_character(f"{head}-{rules_id}-{whole}") == last.upper():
                 seed_text = whole  # a checked code whose last '-' was dropped
             elif len(seed_text) > SEED_DIGITS:  # codes without a check were printed from 40-bit seeds
-                raise DealCodeError(TYPO.format(code=shown, example=_EXAMPLE))
+                raise DealCodeError(TYPO.format(code=shown, example=example))
         else:
             raise DealCodeError(f"{shown} is not a deal code: a deal code is four parts joined by '-', like "
-                                f"{_EXAMPLE}. Copy it again exactly as it was given to you")
+                                f"{example}. Copy it again exactly as it was given to you")
         spec = spec_by_tag(head[:2].upper())
         if spec is None:
             raise DealCodeError(f"{shown} is not a deal code of any game here: it begins with {head[:2]!r}, and the "
@@ -191,6 +192,15 @@ class DealCode:
         except DealCodeError as err:
             raise DealCodeError(f"{shown}: {err}. Copy the code again exactly as it was given to you") from None
         return cls(spec.game, players, rules_id, seed)
+
+
+def _example(head: str) -> str:
+    """A code to show as the example: of the game ``head`` names (a Trappola code for ``TR2``), else the README's."""
+    spec = spec_by_tag(head[:2].upper())
+    if spec is None:
+        return _EXAMPLE
+    players = int(head[2:]) if head[2:].isdigit() and int(head[2:]) in spec.players else min(spec.players)
+    return str(DealCode(spec.game, players, "std", decode_seed(_EXAMPLE.split("-")[2])))
 
 
 def _checked_shape(seed_text: str, check: str) -> bool:

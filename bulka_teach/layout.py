@@ -11,6 +11,7 @@ Text that mixes words with card or suit tags is **rich text**: a list of pieces,
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypedDict
 
@@ -253,3 +254,38 @@ def picture(pack: str, codes: Sequence[str], *, aria: str = "the cards, face up"
 def signed(n: int) -> str:
     """"+20", "−10", "0": chips and points with a real minus sign."""
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+# --- the original words beside the English ---------------------------------------------------------------
+
+#: Every original word a presenter has put beside an English one on the felt (``term``): what ``plain`` takes out.
+ORIGINAL_WORDS: set[str] = set()
+_BESIDE = re.compile(r" \(([^()]+)\)")
+
+
+def term(english: str, original: str) -> str:
+    """An English word with its one original word beside it, as the felt shows it: ``term("stake", "mise")`` is
+    "stake (mise)". The felt shows one original word at most, never in Cyrillic; ``plain`` takes it out again."""
+    ORIGINAL_WORDS.add(original)
+    return f"{english} ({original})"
+
+
+def named(name: str) -> str:
+    """A name the engine words "english (original)" ("cups (coppe)", "kings (re)"), as the felt shows it: its
+    original word is noted, so that ``plain`` takes it out too."""
+    found = _BESIDE.search(name)
+    if found and found.end() == len(name):
+        ORIGINAL_WORDS.add(found[1])
+    return name
+
+
+def plain(tree: Any) -> Any:
+    """``tree`` (a layout, or part of the table's ``ui``) with every original word ``term`` put in taken out:
+    "stake (mise) 5" reads "stake 5" for a learner who hides the original words."""
+    if isinstance(tree, str):
+        return _BESIDE.sub(lambda m: "" if m[1] in ORIGINAL_WORDS else m[0], tree)
+    if isinstance(tree, Mapping):
+        return {k: plain(v) for k, v in tree.items()}
+    if isinstance(tree, list | tuple):
+        return [plain(v) for v in tree]
+    return tree

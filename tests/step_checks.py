@@ -7,6 +7,7 @@ payments so far make, the cut's cards lie on the table, and the deal's packets h
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bulka_teach.table import Stepper
@@ -86,3 +87,46 @@ def deal_first(stepper: Stepper, event: int) -> int:
     game = stepper._final
     k = game.deal_index_of(event)
     return game.deals[k].first_event if k is not None else 0
+
+
+TRICK_NAMED = re.compile(r"\btrick (\d+)(?: of (\d+))?", re.IGNORECASE)
+
+
+def strings(tree: Any) -> list[str]:
+    """Every string a layout holds (labels, captions, aria names)."""
+    if isinstance(tree, str):
+        return [tree]
+    if isinstance(tree, dict):
+        return [s for v in tree.values() for s in strings(v)]
+    if isinstance(tree, (list, tuple)):
+        return [s for v in tree for s in strings(v)]
+    return []
+
+
+def check_tricks(stepper: Stepper, per_deal: int) -> int:
+    """Assert that every trick is led by the winner of the one before, in the log and on the table, and that no
+    caption nor label of any step names a trick past the last (``per_deal`` tricks); returns the tricks checked.
+
+    A game without tricks (Bouillotte) has none to check: only that no step names one."""
+    game = stepper._final
+    events = game.events
+    due: tuple[int | None, int] | None = None  # (the deal, the seat) that must lead the next trick
+    checked = 0
+    for i, event in enumerate(events):
+        deal = game.deal_index_of(i)
+        if event.kind == "trick":
+            due = (deal, event.seat) if event.data["number"] < per_deal else None
+        elif event.kind == "play" and due is not None and due[0] == deal:
+            assert event.seat == due[1], f"event {i}: {event.seat} leads; the last trick's winner is {due[1]}"
+            due, checked = None, checked + 1
+    for k, step in enumerate(stepper.steps):
+        where = f"step {k} ({step.caption[:80]!r})"
+        for text in [step.caption, *strings(step.layout)]:
+            for number, of in TRICK_NAMED.findall(text):
+                assert int(number) <= int(of or per_deal) == per_deal, f"{where}: {text!r} names a trick past the last"
+        deal = step.view.get("deal") or {}
+        trick, tricks = deal.get("trick") or [], deal.get("tricks") or []
+        if trick and tricks:
+            assert trick[0]["seat"] == tricks[-1]["winner"], f"{where}: the trick is led by the last one's winner"
+            assert step.layout["trick"]["cards"][0]["seat"] == tricks[-1]["winner"], where
+    return checked

@@ -27,7 +27,7 @@ def test_the_raise_is_drawn_with_its_range_and_both_pots(page: Page) -> None:
     view = game.view(1)
     show_layout(page, table_layout(view, 1), table_ui(view, "play", 1))
     expect(page.locator(".bt-pot")).to_have_count(2)
-    expect(page.locator(".bt-pot").nth(1)).to_contain_text("between Ann")
+    expect(page.locator(".bt-pot").nth(1)).to_contain_text("only Ann so far")
     assert cards(page, ".bt-hand[data-seat='1'] .bt-card") == ["8d", "8h", "Xs"]
     expect(page.locator(".bt-hand[data-seat='0'] .bt-back")).to_have_count(3)
     expect(page.locator(".bt-retourne .bt-card[data-card='Ah']")).to_have_count(1)

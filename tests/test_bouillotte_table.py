@@ -18,7 +18,7 @@ from bulka_teach.table import Practice, Puzzle, Quiz, Stepper
 from bulka_teach.table.present import table_layout, table_ui
 
 CARD = re.compile(r"\b[AKQJX98][cdhs]\b")
-POINTS = " points (les points, поэны)"
+POINTS = " points"
 
 #: The rules file's worked examples (shared/rules/bouillotte.md, "Worked examples").
 CARRE_EXAMPLE = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo", "Dan"], "dealer": 0,
@@ -87,7 +87,7 @@ def test_open_is_one_amount_action_over_exactly_the_legal_stakes(players):
     assert (amount["min"], amount["max"], amount["step"]) == (opens[0], opens[-1], 1) and amount["value"] == opens[0]
     assert f"between {opens[0]} and {opens[-1]}" in amount["outside"]
     assert [b["action"] for b in buttons] == ["pass", "open", "tapis"]
-    assert "open (ouvrir, открыть)" in next(b for b in buttons if b["action"] == "open")["label"].lower()
+    assert "open (ouvrir)" in next(b for b in buttons if b["action"] == "open")["label"].lower()
 
 
 def test_the_side_pot_example_at_the_raise_draws_both_pots_and_a_raise_range():
@@ -95,12 +95,12 @@ def test_the_side_pot_example_at_the_raise_draws_both_pots_and_a_raise_range():
     view = game.view(1)  # Ben, to hold 12 or raise after Cleo's tapis and Ann's raise
     layout = table_layout(view, 1)
     assert [(p["label"], p["amount"], p["badges"]) for p in layout["pots"]] == [
-        ("the main pot (le pot, банк)", 16, ["between Ann, Cleo"]),
-        ("side pot 1 (pot annexe)", 6, ["between Ann"])]
+        ("the main pot", 16, ["between Ann and Cleo"]),
+        ("side pot 1", 6, ["only Ann so far"])]
     seats = {s["seat"]: s for s in layout["seats"]}
-    assert seats[2]["badges"][0]["text"] == "all in (tapis, кон)"
-    assert seats[0]["badges"][0]["text"] == "raised (relance, прибавил)"
-    assert [f["text"] for f in seats[0]["facts"]] == [["stake (mise, ставка) ", {"b": "12"}]]
+    assert seats[2]["badges"][0]["text"] == "all in (tapis)"
+    assert seats[0]["badges"][0]["text"] == "raised (relance)"
+    assert [f["text"] for f in seats[0]["facts"]] == [["stake (mise) ", {"b": "12"}]]
     raise_ = next(b for b in table_ui(view, "play", 1)["buttons"] if b["action"] == "raise")
     assert (raise_["amount"]["min"], raise_["amount"]["max"]) == (13, 29)
     assert hands(layout)[0] is None and hands(layout)[2] is None
@@ -384,3 +384,83 @@ def test_the_prompt_offers_only_the_choices_the_seat_has():
     ui = table_ui(view, "play", 2)
     assert ui["prompt"] == "The highest stake is 4, yours 0; you have 3. Go all in (tapis) or fold?"
     assert [b["action"] for b in ui["buttons"]] == ["fold", "tapis"]
+
+
+# --- the true reason of each brelan payment, and plates that match the log -------------------------------------
+
+#: Ann and Ben go all in and lose everything to Cleo's brelan: nobody is left to pay it.
+BROKE_EXAMPLE = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo"], "dealer": 0, "chips": [5, 5, 30],
+                 "decks": [["Ks", "8c", "As", "Kd", "8d", "Ad", "Xs", "8h", "Xd", "Ah", "Kc", "Xc", "Ac", "Kh", "Xh",
+                            "8s"]],
+                 "actions": ["pass", "tapis", "hold", "tapis"]}
+
+
+def paid_captions(example: dict[str, Any]) -> list[str]:
+    stepper = Stepper(record(example))
+    return [stepper.steps[stepper.step_of(i)].caption for i, e in enumerate(stepper._final.events)
+            if e.kind == "brelan-paid"]
+
+
+def outcome_texts(example: dict[str, Any]) -> list[str]:
+    game = record(example).replay()
+    layout = table_layout(game.view_at(0, game.deal_end(0)), 0)
+    return ["".join(x if isinstance(x, str) else x.get("b", "") for x in p["text"])
+            for p in layout["outcome"]["paragraphs"] if p["kind"] == "brelan"]
+
+
+def test_a_brelan_nobody_could_pay_says_the_others_had_no_jeton_not_that_they_held_a_higher_brelan():
+    caption, = paid_captions(BROKE_EXAMPLE)
+    assert "Ann and Ben have no jeton left to pay" in caption and "higher" not in caption, caption
+    box, = outcome_texts(BROKE_EXAMPLE)
+    assert "no jeton left" in box and "higher" not in box, box
+
+
+def test_a_brelan_payment_names_who_paid_and_who_held_a_higher_brelan_and_a_mistigri_is_never_paid():
+    ben, cleo = paid_captions(CARRE_EXAMPLE)
+    assert ben.startswith("Ben is paid for a brelan carré of kings: 3 jetons, 1 from each of Ann, Cleo and Dan")
+    assert "higher" not in ben and "no jeton" not in ben, ben
+    assert cleo.startswith("Cleo is paid for a brelan of eights: 2 jetons, 1 from each of Ann and Dan")
+    assert "Ben holds a higher brelan and pays nothing for a lower one" in cleo, cleo
+    boxes = outcome_texts(CARRE_EXAMPLE)
+    assert any(t.startswith("Cleo: a brelan of eights, paid 2 jetons") and "Ben holds a higher brelan" in t
+               for t in boxes), boxes
+    assert any(t.startswith("Dan: a brelan mistigri") and "never paid" in t for t in boxes), boxes
+    assert not any("the higher does not pay the lower" in t for t in boxes), boxes
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_after_a_deal_the_plates_show_the_jetons_the_result_box_and_the_log_tell(seed):
+    """The next dealer's jeton belongs to the next deal: while the deal just over is shown, no plate counts it."""
+    practice = Practice(game="bouillotte", players=("You", "Ann", "Ben"), whole="match", code=f"BO3-std-{seed}")
+    rng = random.Random(seed)
+    while len(practice.game.deals) < 2:
+        practice.table.send_from_browser(rng.choice(moves(practice, rng)))
+    layout = practice.table.layout
+    told = next(p["text"][0] for p in layout["outcome"]["paragraphs"] if p["kind"] == "chips")
+    assert told == "jetons now: " + ", ".join(f"{n} {c}" for n, c in zip(("You", "Ann", "Ben"), chips_shown(layout)))
+    log = [e["text"] for e in practice.table.view["log"] if e["kind"] == "deal-end"]
+    assert log and log[-1] == "Jetons now: " + ", ".join(f"{n} {c}" for n, c in zip(("You", "Ann", "Ben"),
+                                                                                    chips_shown(layout))) + "."
+
+
+#: Ben's diamonds and Cleo's clubs both count 29: the tie goes to the first from the dealer's right, Ben.
+TIE_EXAMPLE = {"game": "bouillotte", "players": ["Ann", "Ben", "Cleo"], "dealer": 0,
+               "decks": [["Ad", "Ac", "Kh", "Xd", "Xc", "Xh", "8d", "8c", "8s", "As", "Kc", "Kd", "Ks", "Ah", "Xs",
+                          "8h"]],
+               "actions": ["pass", "open 2", "hold", "hold"]}
+
+
+def test_a_tie_of_suits_says_it_goes_to_the_first_from_the_dealers_right():
+    stepper = Stepper(record(TIE_EXAMPLE))
+    stepper.go_to_event(next(i for i, e in enumerate(stepper._final.events) if e.kind == "pot"))
+    told = stepper.caption
+    assert told.endswith("Ben has the largest suit, 29 in diamonds (carreau), tied with Cleo's 29: a tie goes to "
+                         "the player first from the dealer's right (the privilege)."), told
+    stepper.last()
+    pot = next(p for p in stepper.table.layout["outcome"]["paragraphs"] if p["kind"] == "pot")
+    assert "tied with Cleo's 29: Ben is first from the dealer's right" in json.dumps(pot["text"], ensure_ascii=False)
+
+
+def test_amounts_are_told_in_jetons_alone_fiches_are_not_counted_on_the_table():
+    captions = " ".join(step.caption for step in Stepper(record(CARRE_EXAMPLE)).steps)
+    assert "The pot of 31 jetons (between Ben, Cleo and Dan)" in captions and "fiche" not in captions

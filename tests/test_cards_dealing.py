@@ -6,13 +6,14 @@ files write them. A teacher typing a scenario gets a sentence naming what is wro
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from bulka_teach import ITALIAN, MARIAS, CardError, Record, ScenarioError, french_pack
 from bulka_teach.cards import FRENCH_PRESETS
 from bulka_teach.czech.stacking import stack_deck
-from bulka_teach.dealing import DeckSource, shuffled
+from bulka_teach.dealing import DealCode, DealCodeError, DeckSource, shuffled
 
 MARIAS_CODES = [c.code for c in MARIAS.cards]
 
@@ -263,3 +264,26 @@ def test_a_seed_deals_the_same_decks_on_every_machine():
         "9b", "Ob", "Aa", "9a", "7b", "Ah", "Kh", "9h", "Ol", "Xb", "Uh", "8b", "9l", "Ub", "Ua", "7h",
         "8l", "Al", "Kl", "Oa", "Oh", "Xl", "8h", "7a", "Kb", "Xa", "Ab", "7l", "Ka", "Xh", "Ul", "8a"]
     assert [c.code for c in source.next_deck()][:8] == ["9l", "7l", "8a", "9b", "9h", "Aa", "Oh", "8l"]
+
+
+# --- deal codes as the learner types them ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, meant", [("CB2-std-JPEVH49J3", "CB2-std-JPEVH49J-3"),
+                                          ("TR2-std-802HHG6TC", "TR2-std-802HHG6T-C"),
+                                          ("bo3-std-7z3jhs8pb", "BO3-std-7Z3JHS8P-B")])
+def test_a_code_whose_dash_before_the_check_was_lost_is_that_code_never_another_deal(typed, meant):
+    assert str(DealCode.parse(typed)) == meant
+    wrong = typed[:-1] + ("X" if typed[-1].upper() != "X" else "Y")  # the check no longer fits: a typo
+    with pytest.raises(DealCodeError, match="has a typo"):
+        DealCode.parse(wrong)
+
+
+@pytest.mark.parametrize("typed, tag", [("TR2-std-802HHG6T-X", "TR2"), ("BO3-std-7Z3JHS8P-X", "BO3"),
+                                        ("CB2-std-4KQ7M2XA-X", "CB2"), ("TR2-std-802HHG6T-C-1", "TR2")])
+def test_the_typo_sentence_gives_an_example_of_the_codes_own_game(typed, tag):
+    """On a Trappola page a Trappola code with a typo is shown a Trappola code as the example, not a Czech one."""
+    with pytest.raises(DealCodeError) as err:
+        DealCode.parse(typed)
+    example = re.search(r"(?:like|looks like) ((CB|TR|BO)\d-std-[0-9A-Z]{8}-[0-9A-Z])", str(err.value))
+    assert example and example[1].startswith(tag), str(err.value)
+    assert str(DealCode.parse(example[1])) == example[1]  # the example itself reads, as printed

@@ -252,8 +252,8 @@ def test_golden_figures_checked_by_hand():
     assert deals[1]["chips"] == [20, 8, 36, 33, 3]
     # bo4-house: Ben, left with one jeton, stakes it; his favori of eights (8c 8d, the retourne 8s) takes the main
     # pot of 7 and 1 jeton from each of the three others.
-    assert "Ben is paid for a brelan favori of eights: 3 jetons from the others (a player with a higher brelan " \
-           "pays nothing for a lower one)." in load("bo4-house")["report"]["log"]
+    assert "Ben is paid for a brelan favori of eights: 3 jetons, 1 from each of Ann, Cid and Dan." \
+           in load("bo4-house")["report"]["log"]
 
 
 def test_referee_command_prints_the_golden_report(tmp_path):

@@ -6,6 +6,7 @@ question checked, the lessons linked in order — and that a teacher's ``?deal=`
 """
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -14,7 +15,11 @@ import pytest
 from nbclient import NotebookClient
 
 from bulka_teach.bouillotte.ai.teaching import RULES as BOUILLOTTE_RULES
+from bulka_teach.bouillotte.rules import BouillotteRules, mistigri
+from bulka_teach.cards import ITALIAN, french_pack
+from bulka_teach.dealing import DealCode
 from bulka_teach.trappola.ai import RULES as TRAPPOLA_RULES
+from bulka_teach.trappola.rules import TRICK_RULES
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 INDEX = LESSONS / "index.ipynb"
@@ -174,3 +179,107 @@ def test_every_bouillotte_teaching_rule_names_a_lesson_there_is() -> None:
     """The coach cites each rule's lesson by its notebook's name: that lesson must exist."""
     named = {rule.lesson for rule in BOUILLOTTE_RULES}
     assert named <= {p.stem for p in COURSES["bouillotte"]}, named
+
+
+# --- the facts the lessons teach, checked against the rules ----------------------------------------------------
+
+def captions(path: Path) -> list[str]:
+    """The captions of a lesson's ``show_cards`` pictures, as the learner reads them."""
+    found = []
+    for cell in read(path).cells:
+        if cell.cell_type == "code" and not hidden(cell):
+            for node in ast.walk(ast.parse(cell.source)):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "show_cards":
+                    found += [ast.literal_eval(k.value) for k in node.keywords if k.arg == "caption"]
+    return found
+
+
+def prose(path: Path) -> str:
+    """A lesson's learner text (its markdown cells), on one line."""
+    return " ".join(" ".join(c.source for c in read(path).cells if c.cell_type == "markdown").split())
+
+
+TRICK_TOLD = re.compile(r"Trick (\d+): (.*?)(?=Trick \d+:|$)")
+TRAPPOLA_CARD = re.compile(r"\b[ARCFX9872][scdb]\b")
+
+
+@pytest.mark.parametrize("path", COURSES["trappola"], ids=ids(COURSES["trappola"]))
+def test_a_trappola_picture_of_tricks_in_a_row_has_each_led_by_the_winner_of_the_one_before(path: Path) -> None:
+    """"Trick 6: Ann leads 2c, Ben … plays Rd. Trick 7: Ben leads …" is false: Ann's two won trick 6."""
+    for caption in captions(path):
+        tricks = {}
+        for number, told in TRICK_TOLD.findall(caption):
+            leader = re.search(r"(Ann|Ben)\b.*? leads", told)
+            cards = TRAPPOLA_CARD.findall(told)
+            if leader is None or len(cards) != 2:  # a hand shown at that trick, not a trick played
+                continue
+            led = leader[1]
+            won = TRICK_RULES.winner(list(enumerate(ITALIAN.cards_of(cards))), None)
+            tricks[int(number)] = (led, led if won == 0 else {"Ann": "Ben", "Ben": "Ann"}[led])
+        for number, (led, _) in tricks.items():
+            if number - 1 in tricks:
+                assert led == tricks[number - 1][1], f"{caption!r}: trick {number} is led by the winner of trick " \
+                                                     f"{number - 1}, {tricks[number - 1][1]}"
+
+
+NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                           "thirteen fourteen".split())}
+
+
+def test_the_trappola_pack_is_the_full_pack_less_its_threes_to_sixes() -> None:
+    """Thirteen ranks a suit (ace, 2 to 10, three court cards), less the 3, 4, 5 and 6: nine; 52 − 16 = 36."""
+    text = prose(COURSES["trappola"][1])
+    told = re.search(r"has (\w+) ranks", text)
+    assert told, "lesson 1 says how many ranks the full pack has"
+    removed = ("3", "4", "5", "6")
+    assert NUMBER_WORDS[told[1]] - len(removed) == len(ITALIAN.ranks) == 9, told[0]
+    assert "36 cards" in text and f"{NUMBER_WORDS[told[1]] * 4}" in text
+
+
+def test_the_mistigri_is_the_clubs_jack_or_queen_never_the_highest_clubs_court_card() -> None:
+    """The king of clubs is in every pack: the mistigri is the jack of clubs where jacks are left, else the queen."""
+    text = prose(COURSES["bouillotte"][1]).lower()
+    definition = text[text.index("**mistigri**") - 200:text.index("**mistigri**") + 300]
+    assert "highest" not in definition, definition
+    for players, word in ((5, "five"), (4, "four")):
+        card = mistigri(french_pack(players))
+        assert card is not None and french_pack(players).card("Kc") in french_pack(players).cards
+        name = {"J": "jack", "Q": "queen"}[card.code[0]]
+        assert f"the {name} of clubs at {word}" in definition, (players, definition)
+    assert "queen of clubs" in definition and "jack of clubs" in definition and "jacks are" in definition
+
+
+def test_the_deal_lesson_gives_the_seeds_rule_for_the_next_dealer_and_the_tables_house_rule() -> None:
+    """The seeds pass the deal only when a game does not open; this table passes it after every deal (a house
+    rule, in the house-rules panel)."""
+    text = prose(COURSES["bouillotte"][2]).lower()
+    assert BouillotteRules().deal_passes == "always"
+    assert "after every deal" in text and "house rule" in text
+    assert re.search(r"only when (nobody opens|the game does not open|a game does not open)", text), text[:400]
+
+
+CODE = re.compile(r"\b(?:CB|TR|BO)\d-[a-z0-9.]+-[0-9A-Z]+(?:-[0-9A-Z])?\b")
+
+
+@pytest.mark.parametrize("path", [INDEX, *ALL], ids=ids([INDEX, *ALL]))
+def test_the_lessons_show_deal_codes_as_the_table_prints_them(path: Path) -> None:
+    """"like CB2-std-4KQ7M2XA" while the table prints CB2-std-4KQ7M2XA-N and the typo sentence says codes end -N."""
+    for cell in read(path).cells:
+        if cell.cell_type == "markdown":
+            for code in CODE.findall(cell.source):
+                assert str(DealCode.parse(code)) == code, f"{path.stem}: {code} is printed {DealCode.parse(code)}"
+
+
+def test_a_teachers_link_whose_last_dash_was_lost_deals_the_teachers_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, notice = run_practice_with_query("deal=CB2-std-JPEVH49J3", monkeypatch)
+    assert code == "CB2-std-JPEVH49J-3" and notice == "None"
+
+
+def test_the_readme_first_screen_says_what_the_package_is_now() -> None:
+    """It said Trappola's and Bouillotte's tables and lessons "come next" long after they came."""
+    readme = (LESSONS.parent / "README.md").read_text(encoding="utf-8")
+    first = readme[:readme.index("\n## ")]
+    assert "come next" not in first and "All three games are complete" in first
+    for title in ("Czech Bulka", "Trappola's Bulka", "Bouillotte"):
+        assert title in first
+    assert all(COURSES[game] for game in TOPICS), "each game has its lessons, as the first screen says"

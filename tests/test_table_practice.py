@@ -202,7 +202,7 @@ def test_must_beat_refuses_a_card_that_does_not_beat_when_one_could():
     before = practice.game.record()
     practice.click(a_follower_that_does_not_beat(practice))
     assert practice.table.ui["notice"]["kind"] == "refused"
-    assert "house rule must_beat" in practice.table.ui["notice"]["text"]
+    assert "a house rule of this table" in practice.table.ui["notice"]["text"]
     assert practice.game.record() == before
 
 

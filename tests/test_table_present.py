@@ -37,9 +37,9 @@ def ui_after(n: int, rules: dict | None = None) -> tuple[dict, dict]:
 
 def test_trump_choice_asks_to_take_or_pass_with_the_czech_term():
     _view, ui = ui_after(0)
-    assert ui["prompt"].startswith("Take hearts (červené) as trumps — zadat — or pass?")
+    assert ui["prompt"].startswith("Take hearts (červené) as trumps, or pass?")
     assert [b["action"] for b in ui["buttons"]] == ["take", "pass"]
-    assert ui["buttons"][0]["label"] == "Take hearts (červené) as trumps — zadat"
+    assert ui["buttons"][0]["label"] == "Take hearts (červené) as trumps"
     assert ui["card_verb"] is None and ui["clickable"] == {}
 
 
@@ -77,7 +77,7 @@ def test_must_beat_is_said_when_following_suit_and_only_a_beating_card_is_clicka
     game.apply("play Kl")
     ui = table_ui(game.view(0), "play", 0)
     assert ui["prompt"].endswith("Kl was led: follow suit with leaves (zelené) and beat it if you can "
-                                 "(house rule must_beat).")
+                                 "(a house rule of this table).")
     assert list(ui["clickable"]) == ["Al"]
 
 
@@ -200,8 +200,8 @@ def test_preheated_practice_deals_at_once_and_the_page_code_once_it_is_asked_for
 
 def test_renonc_mode_warns_that_a_rule_error_loses_the_game():
     _view, ui = ui_after(6, rules={"renonc_mode": True})
-    assert ui["prompt"].endswith("Careful (house rule renonc_mode): a card against this rule is accepted, and loses "
-                                 "you the game (renonc).")
+    assert ui["prompt"].endswith("Careful: under this table's house rules a card against this rule is accepted — "
+                                 "and loses you the game (a renonc).")
     _view, ui = ui_after(6)
     assert "renonc" not in ui["prompt"]
 
@@ -248,8 +248,8 @@ def test_the_forced_dealer_may_take_or_fold_and_pay_the_stake():
     game = Record(game="czech-bulka", players=("Ann", "Ben"), dealer=0, rules={"max_deals": 1, "stake": 20},
                   decks=(tuple(HUNDRED_DECK),), actions=("pass", "pass", "pass")).replay()
     ui = table_ui(game.view(0), "play", 0)
-    assert ui["prompt"] == ("Deal 1 is the last: as the dealer you are forced. Take bells (kule) as trumps — zadat — "
+    assert ui["prompt"] == ("Deal 1 is the last: as the dealer you are forced. Take bells (kule) as trumps, "
                             "or fold and pay the stake of 20? It is the second candidate.")
-    assert [(b["action"], b["label"]) for b in ui["buttons"]] == [("take", "Take bells (kule) as trumps — zadat"),
+    assert [(b["action"], b["label"]) for b in ui["buttons"]] == [("take", "Take bells (kule) as trumps"),
                                                                  ("fold", "Fold and pay the stake (20)")]
 

@@ -64,7 +64,7 @@ def test_two_players_sit_face_to_face_with_no_pot_no_chips_and_the_face_up_stock
     assert [(s["seat"], s["place"], s["waiting"]) for s in layout["seats"]] == [(1, "bottom", False),
                                                                                  (0, "top", False)]
     assert seat_of(layout, 1)["roles"] == ["challenger (Herausforderer)"]
-    assert seat_of(layout, 0)["roles"] == ["dealer (mazziere, Geber)"]
+    assert seat_of(layout, 0)["roles"] == ["dealer (Geber)"]
     assert all(s["chips"] is None for s in layout["seats"]) and layout["pots"] == []
     stock = next(p for p in layout["piles"] if p["id"] == "stock")
     assert stock["cards"] == ["7b"] and stock["count"] == 18 and "7b face up" in stock["aria"]
@@ -80,16 +80,16 @@ def test_one_declare_button_per_set_with_its_points_and_cards_to_click():
     _, _, ui = felt(game, 1)
     labels = {b["action"]: b["label"] for b in ui["buttons"]}
     assert set(labels) == {"declare Rs-Rc-Rb", "declare 2s-2c-2d-2b"}
-    assert labels["declare 2s-2c-2d-2b"] == "Declare four twos (due) for 20 (accuso / Figura): 2s-2c-2d-2b"
-    assert labels["declare Rs-Rc-Rb"] == "Declare three kings (re) for 6 (accuso / Figura): Rs-Rc-Rb"
+    assert labels["declare 2s-2c-2d-2b"] == "Declare four twos (due) for 20: 2s-2c-2d-2b"
+    assert labels["declare Rs-Rc-Rb"] == "Declare three kings (re) for 6: Rs-Rc-Rb"
     assert ui["card_verb"] == "play" and set(ui["clickable"]) == set(EX1[0:3] + EX1[6:9] + EX1[12:15])
-    assert "Declare your Figura" in ui["prompt"]
+    assert "Declare your sets (Figura)" in ui["prompt"]
     game.apply("declare 2s-2c-2d-2b")
     game.apply("play 2b")
     _, layout, ui = felt(game, 0)  # Ann: Blans, and she must follow batons? She holds none: any card
     labels = {b["action"]: b["label"] for b in ui["buttons"]}
     assert set(labels) == {"declare As-Ac-Ad", "declare blans"}
-    assert labels["declare blans"] == "Declare Blans for 10 (accuso / Figura)"
+    assert labels["declare blans"] == "Declare Blans for 10"
     assert "2b was led: you have no batons" in ui["prompt"]
     items = figura_items(layout, 1)  # a four is told in full
     assert items[0]["name"] == "four twos (due)" and [t["card"] for t in items[0]["tags"]] == ["2s", "2c", "2d", "2b"]
@@ -103,7 +103,7 @@ def test_trick_bonuses_appear_as_they_are_earned_and_the_last_trick_is_shown():
     assert not any(f["kind"] == "bonuses" for f in seat_of(layout, 0)["facts"])
     last = layout["last_trick"]
     assert [c["card"] for c in last["cards"]] == ["2b", "8d"] and last["label"] == "trick 1 · Ben won with a Two"
-    assert layout["trick"]["label"] == "trick 2 of 9 (presa, Stich)"
+    assert layout["trick"]["label"] == "trick 2 of 9 (Stich)"
 
 
 def test_the_outcome_shows_the_points_in_their_parts():
@@ -169,8 +169,8 @@ def test_the_manko_button_comes_only_at_the_second_card_against_a_three_card_set
     game = trappola(EX2, EX2_ACTIONS[:2], players=("Ann", "Ben", "Cleo"), queue=[2])
     _, _, ui = felt(game, 0)  # Ann's first card: declare, no Manko
     assert {b["label"] for b in ui["buttons"]} == {
-        "Declare three twos (due) for 10 (accuso / Figura): 2s-2c-2b",
-        "Declare three knights (cavalli) for 6 (accuso / Figura): Cs-Cd-Cb"}
+        "Declare three twos (due) for 10: 2s-2c-2b",
+        "Declare three knights (cavalli) for 6: Cs-Cd-Cb"}
     game = trappola(EX2, EX2_ACTIONS[:5], players=("Ann", "Ben", "Cleo"), queue=[2])
     _, _, ui = felt(game, 0)  # Ann's second card: Manko
     assert [b["action"] for b in ui["buttons"]] == ["manko"] and "Manko" in ui["prompt"]
@@ -637,7 +637,7 @@ def test_under_renonc_mode_a_revoke_is_accepted_and_loses_the_partie():
             break
     else:
         pytest.fail("no deal TR2-r1-0…39 let the learner revoke")
-    assert "renonc_mode" in practice.table.ui["prompt"]
+    assert "another card is accepted — and loses you the Partie" in practice.table.ui["prompt"]
     card = next(c for c in practice.table.view["deal"]["hand"] if c not in practice.table.ui["clickable"])
     practice.click(card)
     outcome = practice.table.layout["outcome"]
@@ -668,7 +668,7 @@ def test_the_stepper_deals_in_packets_of_three_the_challenger_first_then_the_sto
 def test_the_computer_opponent_menu_offers_the_sampling_bots_and_an_easy_one_plays_a_whole_partie():
     practice = Practice(game="trappola", players=("You", "Computer", "Ann"), opponent="easy", code="TR3-std-4")
     assert [name for _, name in practice.opponent_menu.options] == ["rule", "easy", "medium", "strong"]
-    assert practice.opponent_menu.description == "Computer opponent (avversario, Gegner)"
+    assert practice.opponent_menu.description == "Computer opponent"
     play(practice, random.Random(1))
     assert practice.table.view["deal"]["outcome"] is not None
     practice.opponent_menu.value = "rule"

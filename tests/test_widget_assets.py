@@ -206,7 +206,7 @@ def test_a_table_in_play_draws_the_view_and_nothing_more(page: Page) -> None:
     assert ace.get_attribute("aria-label") == "eso červené — ace of hearts (trump)"
     assert page.locator(".bt-card[data-card='8a']").get_attribute("aria-label") == "osma žaludy — eight of acorns"
     assert cards(page, ".bt-trick .bt-card") == ["Kl"]
-    assert "červené (hearts)" in page.locator(".bt-trump").inner_text()
+    assert "hearts (červené)" in page.locator(".bt-trump").inner_text()
     assert "13" in page.locator(".bt-stock").inner_text() and cards(page, ".bt-stock .bt-card") == ["7l"]
     assert page.locator(".bt-first").count() == 0  # Ben took the first candidate
     assert cards(page, ".bt-out-of-play .bt-card") == ["7h"]  # the exchanged seven

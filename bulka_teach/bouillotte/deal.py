@@ -74,12 +74,22 @@ class PotResult:
 
 @dataclass
 class BrelanPaid:
+    """A brelan shown and what it was paid; who paid, and why the others did not (public facts, for the table)."""
+
     seat: int
     brelan: Brelan
     paid: int
+    payers: tuple[int, ...] = ()
+    higher: tuple[int, ...] = ()  # held a higher brelan: they pay nothing for a lower one
+    broke: tuple[int, ...] = ()  # had no jeton left to pay with
 
     def to_dict(self) -> dict[str, Any]:
+        """The referee's report of it (the rules file's keys)."""
         return {"seat": self.seat, "hand": self.brelan.hand, "rank": self.brelan.rank, "paid": self.paid}
+
+    def reasons(self) -> dict[str, Any]:
+        """Who paid and why the others did not: the table says it beside the amount."""
+        return {"payers": list(self.payers), "higher": list(self.higher), "broke": list(self.broke)}
 
 
 @dataclass
@@ -546,20 +556,29 @@ class Deal:
         paid = []
         for seat, brelan in held:
             total = 0
+            payers: list[int] = []
+            higher: list[int] = []
+            broke: list[int] = []
             if brelan.hand != MISTIGRI:
                 due = self.rules.favori_pays if brelan.hand == "brelan-favori" else 1
                 for payer in self.priority:
                     other = brelans.get(payer)
-                    if payer == seat or (other is not None and other.key(pack) > brelan.key(pack)):
+                    if payer == seat:
+                        continue
+                    if other is not None and other.key(pack) > brelan.key(pack):
+                        higher.append(payer)
                         continue
                     amount = min(due, self.table.chips[payer])
+                    (payers if amount else broke).append(payer)
                     self.table.chips[payer] -= amount
                     self.table.chips[seat] += amount
                     total += amount
                 self.events.append(Event("brelan-paid", seat, {"hand": brelan.hand, "rank": brelan.rank,
-                                                               "paid": total}))
+                                                               "paid": total, "due": due, "payers": sorted(payers),
+                                                               "higher": sorted(higher), "broke": sorted(broke)}))
                 self._chips_now()
-            paid.append(BrelanPaid(seat, brelan, total))
+            paid.append(BrelanPaid(seat, brelan, total, tuple(sorted(payers)), tuple(sorted(higher)),
+                                   tuple(sorted(broke))))
         return paid
 
     def _void(self) -> None:

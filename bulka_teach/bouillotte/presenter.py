@@ -2,7 +2,8 @@
 
 Pure functions of the engine's view (``game.view(seat)``): they read nothing else, so nothing the seat may not
 know reaches the table through them. Every word the felt shows for Bouillotte is made here, English first with
-the French and Russian terms beside (from the rules file and the seeds); ``widgets/table.js`` only draws the
+one French term beside it at most (``layout.term``: the learner may hide them; the Russian of the seeds is taught in
+the lessons, not put on the felt); ``widgets/table.js`` only draws the
 layout (``bulka_teach.layout``). ``bulka_teach.table.present.table_ui`` asks this module for the prompt, the
 buttons and the clickable cards; the practice table, the review panel and the stepper for the other names below.
 
@@ -17,7 +18,7 @@ from typing import Any
 from .. import layout as lay
 from .hands import mistigri_name
 from .rules import POINTS, SUIT_NAMES, BouillotteRules, pack_for
-from .text import hand_name, jetons
+from .text import hand_name, jetons, listed, tied_with, why_not_paid
 
 View = dict[str, Any]
 PACK_ID = "french"
@@ -25,42 +26,43 @@ CARD_VERBS: tuple[str, ...] = ()  # no card is clicked in Bouillotte: every deci
 AMOUNT_VERBS = ("open", "raise")
 RANK_ORDER = "AKQJX98"  # highest first: the highest card of a suit in play
 
-#: The words of each action, English first, the French and Russian terms beside.
+#: The words of each action, English first, the French term beside (carre and contre-carre are their own names).
 TERMS = {
-    "carre": "carre (carre, карре)",
-    "contre-carre": "contre-carre (contre-carre, контркарре)",
-    "pass": "pass (passe, пас)",
-    "open": "open (ouvrir, открыть)",
-    "hold": "hold (tenir, держать)",
-    "raise": "raise (relance, прибавить)",
-    "tapis": "all in (tapis, кон)",
-    "fold": "fold (se retirer, отказаться)",
+    "carre": "carre",
+    "contre-carre": "contre-carre",
+    "pass": lay.term("pass", "passe"),
+    "open": lay.term("open", "ouvrir"),
+    "hold": lay.term("hold", "tenir"),
+    "raise": lay.term("raise", "relance"),
+    "tapis": lay.term("all in", "tapis"),
+    "fold": lay.term("fold", "se retirer"),
     "turn-first": "turn the first card of the stock",
     "turn-last": "turn the last card of the stock",
 }
 ROLE_WORDS = {
-    "dealer": "dealer (donneur, сдающий)",
-    "first": "first hand (premier en main, первая рука)",
+    "dealer": lay.term("dealer", "donneur"),
+    "first": lay.term("first hand", "premier en main"),
 }
 BET_WORDS = {  # the last thing a seat did in this deal's betting, as a badge before it
-    "carre": "carre (карре)", "contre-carre": "contre-carre (контркарре)", "pass": "passed (passe, пас)",
-    "open": "opened (ouvre, открыл)", "hold": "holds (tient, держит)", "raise": "raised (relance, прибавил)",
-    "tapis": "all in (tapis, кон)", "fold": "folded (se retire, отказался)",
-    "last-jeton": "last jeton staked (обойщик)",
+    "carre": "carre", "contre-carre": "contre-carre", "pass": lay.term("passed", "passe"),
+    "open": lay.term("opened", "ouvre"), "hold": lay.term("holds", "tient"), "raise": lay.term("raised", "relance"),
+    "tapis": lay.term("all in", "tapis"), "fold": lay.term("folded", "se retire"),
+    "last-jeton": "last jeton staked",
 }
 PHASE_WORDS = {
     "carre": "the carre, before the cards",
     "contre-carre": "the contre-carre, before the cards",
     "betting": "the betting",
     "anglais": "the brelan carré anglais",
-    "showdown": "the showdown (abattage, вскрытие)",
+    "showdown": lay.term("the showdown", "abattage"),
     "over": "the deal is over",
 }
-WORDS = {"review_head": "Review of your decisions (analyse, разбор)", "amount_less": "one jeton less",
+WORDS = {"amount_less": "one jeton less",
          "amount_more": "one jeton more"}
 #: The practice table's sentences (``table/practice.py``): what a finished deal decided.
 PRACTICE_WORDS = {
-    "opponent_menu": "Computer players (adversaires, противники)",
+    "opponent_menu": "Computer players",
+    "original_words": "Show the French words beside the English",
     "sits_out": "You sit out this deal: {players} play it. Press Continue to watch them.",
     "sits_out_blocked": "You sit out this deal: press Continue to watch the others play it.",
     "redeal_next": "Nobody opened (or a card was exposed): the cards are dealt again. Press Continue for the "
@@ -77,7 +79,9 @@ def player_name(view: View, seat: int) -> str:
 
 
 def suit_text(letter: str) -> str:
-    return SUIT_NAMES[letter]
+    """"clubs (trèfle)": the suit in English with its French name beside it (``SUIT_NAMES``)."""
+    english, _, french = SUIT_NAMES[letter].partition(" (")
+    return lay.term(english, french.rstrip(")"))
 
 
 def _saint_james(view: View) -> bool:
@@ -122,9 +126,9 @@ def action_label(action: str, view: View) -> tuple[str, str]:
                 "Before the cards, stake twice the carre; if nobody opens, the last blind takes the pot.")
     if verb == "pass":
         if deal.get("phase") == "carre":
-            return "No carre (pass, пас)", "Stake nothing blind; wait for your cards."
+            return "No carre (pass)", "Stake nothing blind; wait for your cards."
         if deal.get("phase") == "contre-carre":
-            return "Do not double (pass, пас)", "Stake nothing blind; the carre stands alone."
+            return "Do not double (pass)", "Stake nothing blind; the carre stands alone."
         if deal.get("phase") == "anglais":
             return "Do not turn a card (pass)", "Keep your brelan as it is."
         return TERMS["pass"].capitalize(), "Stay in without staking more; nobody has opened yet."
@@ -273,8 +277,8 @@ def collections(view: View, pot: View) -> dict[int, list[tuple[str, str, list[st
 
 def _pot_name(j: int, count: int) -> str:
     if count == 1:
-        return "the pot (le pot, банк)"
-    return "the main pot (le pot, банк)" if j == 0 else f"side pot {j} (pot annexe)"
+        return "the pot"
+    return "the main pot" if j == 0 else f"side pot {j}"
 
 
 def _short_pot(j: int) -> str:
@@ -286,7 +290,7 @@ def _seat_facts(view: View, seat: int, me: int | None) -> list[lay.Fact]:
     facts: list[lay.Fact] = []
     stake = (deal.get("stakes") or [0] * (seat + 1))[seat]
     if stake:
-        facts.append(lay.fact("stake", ["stake (mise, ставка) ", {"b": str(stake)}]))
+        facts.append(lay.fact("stake", [lay.term("stake", "mise") + " ", {"b": str(stake)}]))
     outcome = deal.get("outcome")
     shown = deal.get("shown") or {}
     if outcome and str(seat) in shown:
@@ -303,7 +307,7 @@ def _seat_facts(view: View, seat: int, me: int | None) -> list[lay.Fact]:
                     collected.setdefault((suit, top, tuple(cards), total), []).append(_short_pot(j))
         for (suit, top, taken, total), where in collected.items():
             text: lay.Rich = [{"card": top}, f" highest {suit_text(suit)} collects "]
-            text += [{"card": c} for c in taken] + [" = ", {"b": str(total)}, " points (les points, поэны)"]
+            text += [{"card": c} for c in taken] + [" = ", {"b": str(total)}, " points"]
             if len(pots) > 1:
                 text.append(f" ({', '.join(where)})")
             facts.append(lay.fact("points", text))
@@ -353,13 +357,13 @@ def _centre(deal: View) -> tuple[list[lay.Pile], list[lay.Rich]]:
     count = int(deal.get("stock_count") or 0)
     if count:
         piles.append(lay.pile("stock", "talon", count=count, style="stack",
-                              aria=f"the stock (talon, прикуп): {count} cards face down"))
+                              aria=lay.term("the stock", "talon") + f": {count} cards face down"))
     retourne = deal.get("retourne")
     if retourne:
         piles.append(lay.pile("retourne", "centre", cards=[retourne], style="single",
-                              aria=f"the retourne (вскрыша), face up: {retourne}", label="retourne (вскрыша)"))
+                              aria=f"the retourne, face up: {retourne}", label="retourne"))
     if count:
-        lines.append([f"stock (talon) {count}"])
+        lines.append([lay.term("stock", "talon") + f" {count}"])
     turned = deal.get("turned") or []
     if turned:
         piles.append(lay.pile("turned", "centre", cards=[t["card"] for t in turned], style="row",
@@ -378,12 +382,17 @@ def _pots(view: View) -> list[lay.Pot]:
                             [f"to {player_name(view, p['winner'])}"] if p.get("winner") is not None else [])
                     for j, p in enumerate(pots)]
         dead = view.get("dead", 0)
-        return [lay.pot("pot", "dead money on the table (le pot)", dead)] if dead else []
+        return [lay.pot("pot", "dead money on the table", dead)] if dead else []
     pots = deal.get("pots") or []
     return [lay.pot("pot" if j == 0 else f"side-{j}", _pot_name(j, len(pots)), p["amount"],
-                    ["between " + ", ".join(player_name(view, s) for s in p["contenders"])]
-                    if len(pots) > 1 else [])
+                    [_contending(view, p["contenders"])] if len(pots) > 1 else [])
             for j, p in enumerate(pots)]
+
+
+def _contending(view: View, seats: list[int]) -> str:
+    """Who may win a pot during the betting: "between Ann and Cleo", or "only Ann so far" (the others may hold)."""
+    names = [player_name(view, s) for s in seats]
+    return f"only {names[0]} so far" if len(names) == 1 else f"between {listed(names)}"
 
 
 def _marked(view: View) -> dict[int, list[str]]:
@@ -421,26 +430,38 @@ def _outcome(view: View) -> lay.Outcome | None:
         winner = pot.get("winner")
         if winner is None:
             continue
-        among = ", ".join(player_name(view, s) for s in pot.get("contenders") or [])
+        among = listed([player_name(view, s) for s in pot.get("contenders") or []])
         text: list[Any] = [f"{name}: ", {"b": str(pot["amount"])}, f" to {player_name(view, winner)}"]
         if pot.get("hand") == "points":
             text += [f" ({among}) on the points: ", {"b": str(pot["total"])}, " in ", {"suit": pot["suit"]},
                      f" {suit_text(pot['suit'])}"]
+            ties = tied_with(pot.get("suits") or {}, winner, pot["total"], view["players"])
+            if ties:
+                text += [f", tied with {listed(ties)}: {player_name(view, winner)} is first from the dealer's right"]
         elif pot.get("hand"):
             text += [f" ({among}) with {hand_name(pot['hand'], pot.get('rank'), sj)}"]
         elif result == "showdown":
             text += [" (nobody else staked that much: it goes back)"]
         paragraphs.append({"text": text, "kind": "pot"})
     for b in o.get("brelans") or []:
-        paragraphs.append({"text": [f"{player_name(view, b['seat'])}: {hand_name(b['hand'], b.get('rank'), sj)}, "
-                                    f"paid {jetons(b['paid'])} by the others (the higher does not pay the lower)"],
-                           "kind": "brelan"})
+        paragraphs.append({"text": [_brelan_paid(view, b, sj)], "kind": "brelan"})
     summary = next((p for p in reversed(view.get("previous") or []) if p.get("number") == deal["number"]), None)
     if summary is not None and summary.get("chips"):
         paragraphs.append({"text": ["jetons now: " + ", ".join(f"{player_name(view, s)} {c}"
                                                                for s, c in enumerate(summary["chips"]))],
                            "kind": "chips"})
     return lay.outcome(result, head, paragraphs, aria="result of the deal")
+
+
+def _brelan_paid(view: View, b: View, sj: bool) -> str:
+    """A brelan in the result box: what it was paid, by whom, and why the others paid nothing."""
+    told = f"{player_name(view, b['seat'])}: {hand_name(b['hand'], b.get('rank'), sj)}"
+    if b["hand"] == "brelan-mistigri":
+        return f"{told}, never paid (the mistigri's brelan takes nothing from the others)"
+    names = [player_name(view, s) for s in b.get("payers") or []]
+    paid = f"{told}, paid {jetons(b['paid'])}" + (f" by {listed(names)}" if names else "")
+    return paid + why_not_paid([player_name(view, s) for s in b.get("higher") or []],
+                               [player_name(view, s) for s in b.get("broke") or []])
 
 
 def layout(view: View, me: int | None) -> dict[str, Any]:
@@ -471,7 +492,7 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
         seats.append(lay.seat(
             seat, name, place, you="(you)" if you and name.lower() != "you" else "", roles=roles,
             badges=_badges(view, seat, last) if deal else [],
-            chips=f"jetons (жетоны) {chips[seat]}" if seat < len(chips) else None,
+            chips=f"jetons {chips[seat]}" if seat < len(chips) else None,
             to_move=to_move, turn=("your turn" if you else "to speak") if to_move else "", me=you,
             waiting=deal is not None and seat in (deal.get("folded") or []),
             facts=_seat_facts(view, seat, me) if deal else []))

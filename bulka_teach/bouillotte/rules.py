@@ -12,7 +12,6 @@ from ..cards import Card, CardError, Pack, french_pack
 from ..errors import ScenarioError
 from ..house_rules import HouseRules, option
 
-FICHE = 5  # jetons in a fiche
 SUITS = ("c", "d", "h", "s")
 SUIT_NAMES = {"c": "clubs (trèfle)", "d": "diamonds (carreau)", "h": "hearts (cœur)", "s": "spades (pique)"}
 RANK_NAMES = {"8": "eights", "9": "nines", "X": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}

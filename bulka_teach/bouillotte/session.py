@@ -161,6 +161,16 @@ class Bouillotte(Game[Deal]):
         deal = self.deals[k]
         rewind(deal, view, self.events[deal.first_event:upto], self.events[upto:self.deal_end(k)], upto)
 
+    def _past_view(self, view: dict[str, Any], deal: Deal) -> None:
+        """A finished deal is shown with the jetons and the dead money its end left: the next dealer's jeton
+        belongs to the next deal, so the plates say what the result box and the log say."""
+        k = self.deals.index(deal)
+        end = next((e for e in reversed(self.events[deal.first_event:self.deal_end(k)]) if e.kind == "deal-end"),
+                   None)
+        if end is not None and end.data["result"] != VOID:  # a void deal's stakes stay on for the redeal
+            view.update(chips=list(end.data["chips"]), dead=end.data["dead"],
+                        pots=[{"name": "pot", "amount": end.data["dead"]}])
+
     def explain(self, event: Event, viewer: int | None = None) -> str:
         return explain(event.for_seat(viewer), self.setup.players, viewer, self.saint_james)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..events import Event
-from .rules import FICHE, RANK_NAMES, SUIT_NAMES
+from .rules import RANK_NAMES, SUIT_NAMES
 
 HAND_NAMES = {"brelan-carre": "a brelan carré", "brelan": "a brelan", "brelan-favori": "a brelan favori",
               "brelan-mistigri": "a brelan mistigri", "points": "the points (les points)"}
@@ -14,13 +14,45 @@ RESULT_WORDS = {"showdown": "the hands were shown (l'abattage)", "uncontested": 
 
 
 def jetons(amount: int) -> str:
-    """An amount in jetons, with its fiches when it has any (a fiche is five jetons)."""
-    word = "jeton" if amount == 1 else "jetons"
-    if amount < FICHE:
-        return f"{amount} {word}"
-    fiches, rest = divmod(amount, FICHE)
-    parts = f"{fiches} fiche{'s' if fiches > 1 else ''}" + (f" {rest}" if rest else "")
-    return f"{amount} {word} ({parts})"
+    """An amount in jetons: the table counts jetons alone (the fiche, five of them, is old Bouillotte's, lesson 8)."""
+    return f"{amount} {'jeton' if amount == 1 else 'jetons'}"
+
+
+def tied_with(suits: dict[str, list[int]], winner: int | None, total: int, names: Sequence[str]) -> list[str]:
+    """The other players whose suit counts as much as the winning one ("Cleo's 29"): a tie the privilege settled."""
+    others = sorted({c for c, t in suits.values() if t == total and c != winner})
+    return [f"{names[c]}'s {total}" for c in others]
+
+
+def listed(words: Sequence[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def why_not_paid(higher: Sequence[str], broke: Sequence[str]) -> str:
+    """Why the other players did not pay a brelan: a higher brelan held, or no jeton left ("" when all paid)."""
+    parts = []
+    if higher:
+        one = len(higher) == 1
+        parts.append(f"{listed(higher)} {'holds' if one else 'hold'} a higher brelan and {'pays' if one else 'pay'} "
+                     "nothing for a lower one")
+    if broke:
+        parts.append(f"{listed(broke)} {'has' if len(broke) == 1 else 'have'} no jeton left to pay")
+    return "".join(f"; {p}" for p in parts)
+
+
+def _brelan_paid(e: Event, n: Sequence[str], who: str, sj: bool) -> str:
+    d = e.data
+    payers = [n[s] for s in d["payers"]]
+    if not payers:
+        amount = "nothing"
+    elif d["paid"] == d["due"] * len(payers):
+        amount = (f"{jetons(d['paid'])}, {d['due']} from each of {listed(payers)}" if len(payers) > 1 else
+                  f"{jetons(d['paid'])}, from {payers[0]}")
+    else:  # someone paid what he had left, less than the due
+        amount = f"{jetons(d['paid'])}, from {listed(payers)}"
+    reasons = why_not_paid([n[s] for s in d["higher"]], [n[s] for s in d["broke"]])
+    return f"{who} is paid for {hand_name(d['hand'], d['rank'], sj)}: {amount}{reasons}."
 
 
 def hand_name(hand: str | None, rank: str | None, saint_james: bool = False) -> str:
@@ -44,12 +76,16 @@ def _pot(e: Event, n: Sequence[str], who: str, sj: bool) -> str:
     contenders = d["contenders"]
     if len(contenders) == 1:
         return f"{name} of {jetons(d['amount'])}: only {who} staked that much, so it goes back to {who}."
-    among = ", ".join(n[s] for s in contenders)
+    among = listed([n[s] for s in contenders])
     text = f"{name} of {jetons(d['amount'])} (between {among}) goes to {who}"
     if d["hand"] == "points":
         collected = "; ".join(f"{n[c]} {t} in {_suit(s)}" for s, (c, t) in sorted(d["suits"].items()))
+        ties = tied_with(d["suits"], e.seat, d["total"], n)
+        tie = (f", tied with {listed(ties)}: a tie goes to the player first from the dealer's right (the privilege)"
+               if ties else "")
         return (f"{text} on the points (les points): for each suit the highest card collects it from every hand "
-                f"and the retourne — {collected}. {who} has the largest suit, {d['total']} in {_suit(d['suit'])}.")
+                f"and the retourne — {collected}. {who} has the largest suit, {d['total']} in {_suit(d['suit'])}"
+                f"{tie}.")
     return f"{text} with {hand_name(d['hand'], d['rank'], sj)}."
 
 
@@ -113,8 +149,7 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
                            if e.data["carre"] else ", not the fourth of that rank."),
     "turn-pass": lambda e, n, w, sj: f"{w} does not turn a card of the stock (brelan carré anglais).",
     "pot": lambda e, n, w, sj: _pot(e, n, w, sj),
-    "brelan-paid": lambda e, n, w, sj: f"{w} is paid for {hand_name(e.data['hand'], e.data['rank'], sj)}: "
-    f"{jetons(e.data['paid'])} from the others (a player with a higher brelan pays nothing for a lower one).",
+    "brelan-paid": _brelan_paid,
     "deal-end": lambda e, n, w, sj: "Jetons now: " + ", ".join(f"{n[s]} {c}" for s, c in
                                                                enumerate(e.data["chips"])) + ".",
     "session-over": lambda e, n, w, sj: _ruined(e.data["ruined"], n),
@@ -122,7 +157,7 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
 
 
 def _ruined(seats: Sequence[int], names: Sequence[str]) -> str:
-    who = " and ".join(names[s] for s in seats)
+    who = listed([names[s] for s in seats])
     return f"{who} {'has' if len(seats) == 1 else 'have'} no jeton left: the session is over."
 
 

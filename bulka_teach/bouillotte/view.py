@@ -70,5 +70,5 @@ def deal_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
         showdown = outcome.result == "showdown"
         view["outcome"] = {"result": outcome.result, "winner": outcome.winner,
                            "pots": [p.to_dict(showdown) for p in outcome.pots],
-                           "brelans": [b.to_dict() for b in outcome.brelans]}
+                           "brelans": [b.to_dict() | b.reasons() for b in outcome.brelans]}
     return view

@@ -394,7 +394,7 @@ class Deal:
         led = self.trick[0][1]
         others = ", ".join(c.code for c in allowed)
         if rule == "must-beat" and card.suit == led.suit:
-            return Refusal(rule, f"You must beat {led.code} when you can (house rule must_beat): play {others}.",
+            return Refusal(rule, f"You must beat {led.code} when you can (a house rule of this table): play {others}.",
                            renonc=True)
         if card.suit != led.suit and any(c.suit == led.suit for c in hand):
             same = ", ".join(c.code for c in hand if c.suit == led.suit)

@@ -24,7 +24,7 @@ NO_TERMS = ("trump seven", "face-up trump")  # the exchange's words when no trum
 
 def suit_text(letter: str) -> str:
     """``hearts (červené)``: the pack's name for the suit."""
-    return PACK.suit_names[letter]
+    return lay.named(PACK.suit_names[letter])
 
 
 def _face_up_trumps(deal: dict[str, Any]) -> list[str]:
@@ -57,29 +57,29 @@ def action_label(action: str, view: View) -> tuple[str, str]:
     deal = view["deal"]
     phase, rules = deal["phase"], view["rules"]
     if action == "take":
-        return (f"Take {suit_text(deal['offer']['suit'])} as trumps — zadat",
+        return (f"Take {suit_text(deal['offer']['suit'])} as trumps",
                 "Choose this suit as trumps: you become the declarer and must win the game.")
     if action == "pass":
         if phase == "exchange":
-            return "Do not exchange", "Keep your cards as they are (no šíbr)."
+            return "Do not exchange", "Keep your cards as they are: " + lay.term("no exchange", "šíbr") + "."
         return "Pass", "Leave this suit; the other player may take it, or the next candidate comes."
     if action == "fold":
         if phase == "trump":
             return (f"Fold and pay the stake ({rules['stake']})",
                     "As the forced dealer you may give up this game instead of choosing trumps.")
-        return "Fold (lose, pay nothing)", "Give up the game against the hundred (sto) without paying."
+        return "Fold (lose, pay nothing)", f"Give up the game against {lay.term('the hundred', 'sto')} without paying."
     if action == "play-on":
-        return "Play on (hraju)", "Play against the hundred: win the game, or pay the stake."
+        return lay.term("Play on", "hraju"), "Play against the hundred: win the game, or pay the stake."
     if action == "ask-hundred":
-        return ("Ask: do you play against my hundred? (hraješ sto?)",
-                "You hold a hundred (sto): the declarer must say whether they play on.")
+        return (lay.term("Ask: do you play against my hundred?", "hraješ sto?"),
+                lay.term("You hold a hundred", "sto") + ": the declarer must say whether they play on.")
     if action == "exchange":
         given, taken = exchange_terms(deal)
-        return f"Exchange your {given} for the {taken} (šíbr)", "Give the low trump, take the face-up trump."
+        return lay.term(f"Exchange your {given} for the {taken}", "šíbr"), "Give the low trump, take the face-up trump."
     if action.startswith("declare "):
         meld = parse_meld(action.partition(" ")[2])
-        return (f"Declare a {meld.name}: {meld.code}",
-                f"Announce this meld (hláška) for {meld.points} with your first card, highest first.")
+        return (f"Declare a {lay.named(meld.name)}: {meld.code}",
+                lay.term("Announce this meld", "hláška") + f" for {meld.points} with your first card, highest first.")
     return action, ""
 
 
@@ -113,7 +113,8 @@ def _play_prompt(view: View) -> str:
     melds = any(a.startswith("declare ") for a in view["legal"])
     if melds:
         scope = " (house rule: only the best meld scores)" if rules["meld_scope"] == "best_only" else ""
-        ask = f"Declare your melds (hlášky) with your first card, highest first{scope} — or play a card."
+        ask = (lay.term("Declare your melds", "hlášky") + f" with your first card, highest first{scope} — or play a "
+               "card.")
     else:
         ask = "Your turn: play a card."
     if not deal["trick"]:
@@ -121,14 +122,14 @@ def _play_prompt(view: View) -> str:
     led = deal["trick"][0]["card"]
     suits = {card[1] for card in deal["hand"]}
     if led[1] in suits:
-        beat = " and beat it if you can (house rule must_beat)" if rules["must_beat"] else ""
+        beat = " and beat it if you can (a house rule of this table)" if rules["must_beat"] else ""
         rule = f"follow suit with {suit_text(led[1])}{beat}"
     elif deal["trump"] in suits:
         rule = f"you have no {SUIT_NAMES[led[1]]}, so you must trump with {suit_text(deal['trump'])}"
     else:
         return f"{ask} {led} was led: you have no {SUIT_NAMES[led[1]]} and no trumps, so any card will do."
-    renonc = (" Careful (house rule renonc_mode): a card against this rule is accepted, and loses you the game "
-              "(renonc)." if rules["renonc_mode"] else "")
+    renonc = (" Careful: under this table's house rules a card against this rule is accepted — and loses you the "
+              "game (a renonc)." if rules["renonc_mode"] else "")
     return f"{ask} {led} was led: {rule}.{renonc}"
 
 
@@ -140,25 +141,28 @@ def prompt(view: View) -> str:
     phase = deal["phase"]
     if phase == "trump":
         suit = suit_text(deal["offer"]["suit"])
-        which = "the second candidate" if deal["offer"]["which"] == "second" else "the first candidate, spodní"
+        which = "the second candidate" if deal["offer"]["which"] == "second" else lay.term("the first candidate",
+                                                                                               "spodní")
         if "fold" in view["legal"]:
-            return (f"Deal {deal['number']} is the last: as the dealer you are forced. Take {suit} as trumps "
-                    f"— zadat — or fold and pay the stake of {view['rules']['stake']}? It is {which}.")
-        return f"Take {suit} as trumps — zadat — or pass? It is {which}."
+            return (f"Deal {deal['number']} is the last: as the dealer you are forced. Take {suit} as trumps, "
+                    f"or fold and pay the stake of {view['rules']['stake']}? It is {which}.")
+        return f"Take {suit} as trumps, or pass? It is {which}."
     if phase == "exchange":
         given, taken = exchange_terms(deal)
         if "exchange" in view["legal"]:
-            return f"Exchange your {given} for the {taken} (šíbr)?"
-        return f"You do not hold the trump {PACK.rank_names[given[0]]} to exchange for the {taken} (šíbr): pass."
+            return lay.term(f"Exchange your {given} for the {taken}", "šíbr") + "?"
+        return lay.term(f"You do not hold the trump {PACK.rank_names[given[0]]} to exchange for the {taken}",
+                        "šíbr") + ": pass."
     if phase == "discard":
         extra = len(deal["hand"]) - HAND_SIZE
         cards = "a card" if extra == 1 else f"{extra} cards"
         return f"Discard {cards} face down (back to {HAND_SIZE} cards)."
     if phase == "hundred-ask":
-        return "You hold a hundred (sto): before the first lead you must ask the declarer (hraješ sto?)."
+        return (lay.term("You hold a hundred", "sto") + ": "
+                + lay.term("before the first lead you must ask the declarer", "hraješ sto?") + ".")
     if phase == "hundred-answer":
-        return (f"{_other_player(view)} holds a hundred (sto) and asks: do you play against it? "
-                "Fold (lose, pay nothing) or play on (hraju).")
+        return (f"{_other_player(view)} " + lay.term("holds a hundred", "sto") + " and asks: do you play against it? "
+                "Fold (lose, pay nothing) or " + lay.term("play on", "hraju") + ".")
     if phase == "play":
         return _play_prompt(view)
     return ""
@@ -173,7 +177,8 @@ def declare_question(view: View, action: str) -> dict[str, Any] | None:
         return None
     melds = [parse_meld(a.partition(" ")[2]) for a in declares]
     held = " and ".join(f"a {m.name} ({m.code})" for m in melds)
-    prompt = (f"You hold {held} and have not declared {'it' if len(melds) == 1 else 'them'}. A meld (hláška) "
+    prompt = (f"You hold {held} and have not declared {'it' if len(melds) == 1 else 'them'}. "
+              + lay.term("A meld", "hláška") + " "
               f"scores only when it is declared with your first card: declare now, or play {card} and lose it?")
     keep = [b for b in buttons(view) if b["action"] in declares]
     play = {"action": action, "label": f"Play {card} without declaring",
@@ -184,26 +189,29 @@ def declare_question(view: View, action: str) -> dict[str, Any] | None:
 # --- the felt: the layout of a view -------------------------------------------------------------------
 
 ROLE_WORDS = {
-    "dealer": "dealer (rozdává)",
-    "forehand": "forehand (forhont)",
-    "declarer": "declarer (zadal)",
-    "out": "sits out (pauzíruje)",
+    "dealer": lay.term("dealer", "rozdává"),
+    "forehand": lay.term("forehand", "forhont"),
+    "declarer": lay.term("declarer", "zadal"),
+    "out": lay.term("sits out", "pauzíruje"),
 }
 OUTCOME_WORDS = {
-    "declarer-won": "The declarer won the game (zadaná hra).",
-    "declarer-lost": "The declarer lost the game: he falls (spadne).",
+    "declarer-won": lay.term("The declarer won the game", "zadaná hra") + ".",
+    "declarer-lost": "The declarer lost the game: " + lay.term("he falls", "spadne") + ".",
     "tie": "A tie: the declarer's opponent wins, and nobody pays.",
-    "hundred-fold": "The declarer folded against a hundred (sto): he loses but pays nothing.",
-    "forced-fold": "The forced dealer (nucený) folded: he loses and pays.",
+    "hundred-fold": "The declarer folded against " + lay.term("a hundred", "sto") + ": he loses but pays nothing.",
+    "forced-fold": "The " + lay.term("forced dealer", "nucený") + " folded: he loses and pays.",
     "renonc": "Renonc: a rule error ends the game; the offender loses and pays.",
     "redeal": "Nobody chose trumps: the cards are dealt again.",
 }
-WORDS = {"review_head": "Review of your decisions (rozbor hry)"}
+WORDS = {"review_head": lay.term("Review of your decisions", "rozbor hry")}
 #: The practice table's sentences (``table/practice.py``): sitting out, and what a finished deal decided.
 PRACTICE_WORDS = {
-    "opponent_menu": "Computer opponent (soupeř)",
-    "sits_out": "You sit out this game (pauzíruješ): {players} play it. Press Continue to watch them play.",
-    "sits_out_blocked": "You sit out this game (pauzíruješ): press Continue to watch the others play it.",
+    "opponent_menu": "Computer opponent",
+    "original_words": "Show the Czech words beside the English",
+    "sits_out": lay.term("You sit out this game", "pauzíruješ") + ": {players} play it. Press Continue to watch them "
+                "play.",
+    "sits_out_blocked": lay.term("You sit out this game", "pauzíruješ") + ": press Continue to watch the others play "
+                        "it.",
     "redeal_next": "Nobody chose trumps, so the cards are dealt again: press Continue for the next deal.",
     "game_over_next": "This game is over: press Continue for the next game.",
     "game_over": "This game is over: press New deal to play another game.",
@@ -214,8 +222,14 @@ RANK_ORDER = "".join(PACK.ranks)  # 789XUOKA: the heights of a meld not yet told
 
 
 def suit_name(letter: str) -> str:
-    """``červené (hearts)``: as the felt names a suit (the trump badge, known voids)."""
-    return f"{SUIT_NAMES_CZ[letter]} ({SUIT_NAMES[letter]})"
+    """``hearts (červené)``: as the felt names a suit (the trump badge, known voids)."""
+    return lay.term(SUIT_NAMES[letter], SUIT_NAMES_CZ[letter])
+
+
+def _streak(words: str) -> str:
+    """A streak as the felt shows it, English first: the session's "novej (one win)" reads "one win (novej)"."""
+    original, _, english = words.partition(" (")
+    return lay.term(english.rstrip(")"), original) if english else words
 
 
 def player_name(view: View, seat: int) -> str:
@@ -262,7 +276,7 @@ def _roles(view: View, seat: int) -> list[str]:
         return []
     roles = []
     if deal.get("dealer") == seat:
-        roles.append(f"{ROLE_WORDS['dealer']}, forced (nucený)" if deal.get("forced") else ROLE_WORDS["dealer"])
+        roles.append(lay.term("dealer, forced", "nucený") if deal.get("forced") else ROLE_WORDS["dealer"])
     if deal.get("forehand") == seat:
         roles.append(ROLE_WORDS["forehand"])
     if deal.get("declarer") == seat:
@@ -276,7 +290,8 @@ def _points(deal: dict[str, Any], seat: int) -> list[lay.Fact]:
         return []
     tricks = sum(1 for t in deal.get("tricks") or [] if t["winner"] == seat)
     return [lay.fact("points", [{"b": str(won.get(str(seat), 0))},
-                                f" in cards won · {tricks} {'trick' if tricks == 1 else 'tricks'} (štych)"])]
+                                f" in cards won · {tricks} " + lay.term("trick" if tricks == 1 else "tricks",
+                                                                       "štych")])]
 
 
 def _meld_tags(meld: dict[str, Any]) -> list[lay.Tag]:
@@ -296,9 +311,10 @@ def _melds(deal: dict[str, Any], seat: int) -> list[lay.Fact]:
     for m in melds:
         known = (m["meld"] if m.get("meld") else f"up to {m['height']}, suit not yet told" if m.get("height")
                  else "height and suit not yet told")
-        items.append(lay.declaration(m["name"], m["points"], f"{m['name']}, {m['points']}: {known}", _meld_tags(m),
-                                     scored=bool(m.get("scored")), note="scores" if m.get("scored") else ""))
-    return [lay.declarations("melds", "melds (hlášky)", items)]
+        items.append(lay.declaration(lay.named(m["name"]), m["points"], f"{m['name']}, {m['points']}: {known}",
+                                     _meld_tags(m), scored=bool(m.get("scored")),
+                                     note="scores" if m.get("scored") else ""))
+    return [lay.declarations("melds", lay.term("melds", "hlášky"), items)]
 
 
 def _exchange(view: View, deal: dict[str, Any], seat: int) -> list[lay.Fact]:
@@ -308,7 +324,7 @@ def _exchange(view: View, deal: dict[str, Any], seat: int) -> list[lay.Fact]:
     own = deal.get("discards") or [] if seat == view.get("seat") else []
     parts: list[list[Any]] = []
     if taken:
-        parts.append(["took ", *({"card": c} for c in taken), " (šíbr)"])
+        parts.append(["took ", *({"card": c} for c in taken), lay.term("", "šíbr")])
     if own:
         parts.append(["discarded ", *({"card": c} for c in own), " face down"])
     elif discarded:
@@ -363,15 +379,17 @@ def _talon(deal: dict[str, Any]) -> tuple[list[lay.Pile], list[lay.Rich]]:
     piles, lines = [], []
     if first:
         note = ", offered as trumps" if offered == "first" else ""
-        piles.append(lay.pile("first", "talon", cards=[first], style="single", aria=f"first candidate (spodní){note}",
+        piles.append(lay.pile("first", "talon", cards=[first], style="single",
+                              aria=lay.term("first candidate", "spodní") + note,
                               highlight="offered" if offered == "first" else None))
-        lines.append(["spodní ", {"card": first}])
+        lines.append([lay.term("first candidate", "spodní") + " ", {"card": first}])
     if count:
         note = ", offered as trumps" if offered == "second" else ""
         piles.append(lay.pile("stock", "talon", cards=[deal["stock_top"]], count=count, style="stack",
-                              aria=f"stock (balíček): {count} {'card' if count == 1 else 'cards'} face up, the visible "
+                              aria=lay.term("stock", "balíček")
+                              + f": {count} {'card' if count == 1 else 'cards'} face up, the visible "
                                    f"one on top{note}", highlight="offered" if offered == "second" else None))
-        lines.append([f"balíček {count} · top ", {"card": deal["stock_top"]}])
+        lines.append([lay.term("stock", "balíček") + f" {count} · top ", {"card": deal["stock_top"]}])
     return piles, lines
 
 
@@ -388,12 +406,12 @@ def _tricks(view: View, bottom: int, top: int | None) -> tuple[lay.Trick, lay.Tr
         entries = [(leader if i == 0 else other, c, name(leader if i == 0 else other))
                    for i, c in enumerate(tricks[k]["cards"])]
         winner = name(tricks[k]["winner"])
-        last = lay.trick(entries, aria=f"last trick (štych) {k + 1}, won by {winner}",
+        last = lay.trick(entries, aria=lay.term("last trick", "štych") + f" {k + 1}, won by {winner}",
                          label=f"trick {k + 1} · {winner} won")
-    label = f"trick {len(tricks) + 1} of {TRICKS_PER_DEAL} (štych)" if deal.get("phase") == "play" else ""
+    playing = deal.get("phase") == "play" and len(tricks) < TRICKS_PER_DEAL  # the last trick won: no trick is next
+    label = lay.term(f"trick {len(tricks) + 1} of {TRICKS_PER_DEAL}", "štych") if playing else ""
     current = lay.trick([(p["seat"], p["card"], name(p["seat"])) for p in deal.get("trick") or []],
-                        aria=label or "the trick", label=label,
-                        idle=deal.get("phase") != "play" and not deal.get("trick"))
+                        aria=label or "the trick", label=label, idle=not playing and not deal.get("trick"))
     return current, last
 
 
@@ -424,10 +442,10 @@ def _outcome(view: View) -> lay.Outcome | None:
 
 def _trump(deal: dict[str, Any]) -> lay.Badge | None:
     if deal.get("trump"):
-        return lay.badge(deal["trump"], ["trumps (trumfy)", [{"b": suit_name(deal["trump"])}]])
+        return lay.badge(deal["trump"], [lay.term("trumps", "trumfy"), [{"b": suit_name(deal["trump"])}]])
     if deal.get("offer"):
         suit = deal["offer"]["suit"]
-        which = ("the first candidate (spodní)" if deal["offer"]["which"] == "first"
+        which = (lay.term("the first candidate", "spodní") if deal["offer"]["which"] == "first"
                  else "the second candidate, on the stock")
         return lay.badge(suit, ["trumps offered", [{"b": suit_name(suit)}], [{"small": which}]], offered=True)
     return None
@@ -456,7 +474,7 @@ def layout(view: View, me: int | None) -> dict[str, Any]:
             piles += [_hand(view, me, seat), *_dokup(deal, seat)]
         seats.append(lay.seat(
             seat, name, place, you="(you)" if you and name.lower() != "you" else "", roles=_roles(view, seat),
-            streak=streaks[seat] if seat < len(streaks) else "",
+            streak=_streak(streaks[seat]) if seat < len(streaks) else "",
             chips=f"chips {lay.signed(chips[seat])}" if seat < len(chips) else None,
             to_move=to_move, turn=("your turn" if you else "to move") if to_move else "", me=you, waiting=out,
             facts=facts))

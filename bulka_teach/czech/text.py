@@ -23,7 +23,7 @@ def _cards(codes: Sequence[str]) -> str:
 _RENONC = {
     "must-follow-suit": "did not follow suit.",
     "must-trump": "did not trump while holding trumps.",
-    "must-beat": "did not beat the card led (house rule must_beat).",
+    "must-beat": "did not beat the card led (a house rule of this table).",
     "meld-not-held": "declared a meld that is not in hand (a false meld).",
 }
 

@@ -12,12 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import Game
+from ..layout import plain
 from .present import notice, table_layout
 from .widget import CardTable
 
 log = logging.getLogger("bulka_teach.table")
 
 SORRY = "Something went wrong on our side; the table is as it was before. Please try again or start a new deal."
+#: The parts of the ``ui`` that are the felt's own words (the caption and the log tell the game, and teach its terms).
+FELT_UI = ("prompt", "buttons", "controls", "review")
 
 
 def deal_code_text(game: Game) -> str | None:
@@ -33,6 +36,8 @@ class Controller:
         self.table = CardTable()
         self.table.on_message(self._received)
         self._notice_ids = itertools.count(1)
+        self.original_words = True  # the original terms beside the English on the felt (``show_original_words``)
+        self._drawn: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None = None
 
     # --- display --------------------------------------------------------------------------
     @property
@@ -53,10 +58,22 @@ class Controller:
         """
         if layout is None:
             layout = table_layout(view, ui.get("me"))
+        self._drawn = (view, ui, layout)
+        if not self.original_words:
+            layout, ui = plain(layout), {**ui, **{key: plain(ui[key]) for key in FELT_UI if key in ui}}
         with self.table.hold_sync():
             self.table.view = view
             self.table.layout = layout
             self.table.ui = ui
+
+    def show_original_words(self, shown: bool) -> None:
+        """Show or hide the original words (French, Italian, German, Czech) beside the English on the felt: its
+        labels, buttons and prompt. The caption keeps them: it tells the game as the lessons teach it."""
+        self.original_words = shown
+        if self._drawn is not None:
+            notice = self.table.ui.get("notice")
+            view, ui, layout = self._drawn
+            self._draw(view, {**ui, "notice": notice}, layout)
 
     def _notice(self, kind: str, text: str) -> dict[str, Any]:
         return notice(kind, text, next(self._notice_ids))

@@ -117,7 +117,10 @@ class Practice(Controller):
                                               layout=widgets.Layout(width="max-content"), disabled=bot is not None)
         self.opponent_menu.add_class("bt-opponent")
         self.opponent_menu.observe(self._opponent_picked, "value")
-        self._widget = widgets.VBox([self.table, self.opponent_menu, self.panel.widget])
+        self.words_box = widgets.Checkbox(value=True, description=self.words["original_words"], indent=False)
+        self.words_box.add_class("bt-original-words")
+        self.words_box.observe(lambda change: self._guarded(self.show_original_words, change["new"]), "value")
+        self._widget = widgets.VBox([self.table, self.opponent_menu, self.words_box, self.panel.widget])
         self._widget.add_class("bt-practice")
         self.new_deal(code)
 

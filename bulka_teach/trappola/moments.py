@@ -140,6 +140,6 @@ def deal_moments(game: TrappolaBulka, index: int, seat: int | None, view: View) 
         (f"Three more to {who(d)}.", packets(6, 6)),
         (f"The last three to {who(c)}.", packets(9, 6)),
         (f"And the last three to {who(d)}: nine cards each, which nobody shows.", packets(9, 9)),
-        (f"The other {deal['stock_count']} cards are the stock (monte, Talon), dead: nobody draws from it. Its bottom "
+        (f"The other {deal['stock_count']} cards are the stock (Stapel), dead: nobody draws from it. Its bottom "
          f"card, {event.data['stock_card']}, lies face up for everyone to see.", view),
     ]

@@ -1,8 +1,9 @@
 """Trappola's presenter: from a seat's view to the neutral layout the table draws, and the ``ui``'s words.
 
 Pure functions of the engine's view (``game.view(seat)``): they read nothing else, so nothing the seat may not
-know reaches the table through them. Every word the felt shows for Trappola is made here, English first with the
-Italian and German terms beside; ``widgets/table.js`` only draws the layout (``bulka_teach.layout``).
+know reaches the table through them. Every word the felt shows for Trappola is made here, English first with one
+Italian or German term beside it at most (``layout.term``: the learner may hide them; German where the rulebook
+has the word); ``widgets/table.js`` only draws the layout (``bulka_teach.layout``).
 ``bulka_teach.table.present.table_ui`` asks this module for the prompt, the buttons and the clickable cards; the
 practice table, the review panel and the stepper for the other names below.
 
@@ -29,19 +30,21 @@ OUTCOME_WORDS = {
     "draw": "A tie: with two players (no Alifer agreed) it is a draw; the same two play again.",
 }
 ROLE_WORDS = {
-    "dealer": "dealer (mazziere, Geber)",
-    "challenger": "challenger (Herausforderer)",
-    "waiting": "waits, silent (wartet)",
+    "dealer": lay.term("dealer", "Geber"),
+    "challenger": lay.term("challenger", "Herausforderer"),
+    "waiting": lay.term("waits, silent", "wartet"),
     "waiting_pro": "waits — may advise the defender in this Pro Partie",
     "left": "has left the table",
 }
-WORDS = {"review_head": "Review of your decisions (Spielanalyse)"}
+WORDS = {"review_head": lay.term("Review of your decisions", "Spielanalyse")}
 #: The practice table's sentences (``table/practice.py``): waiting, and what a finished Partie decided.
 PRACTICE_WORDS = {
-    "opponent_menu": "Computer opponent (avversario, Gegner)",
-    "sits_out": "You wait in the queue, silent (wartet): {players} play this Partie. Press Continue to watch "
-                "them play.",
-    "sits_out_blocked": "You wait in the queue (wartet): press Continue to watch the others play their Partie.",
+    "opponent_menu": "Computer opponent",
+    "original_words": "Show the Italian and German words beside the English",
+    "sits_out": lay.term("You wait in the queue, silent", "wartet") + ": {players} play this Partie. Press Continue "
+                "to watch them play.",
+    "sits_out_blocked": lay.term("You wait in the queue", "wartet") + ": press Continue to watch the others play "
+                        "their Partie.",
     "redeal_next": "A tie decides nothing: the Partie is played again. Press Continue for the replay.",
     "game_over_next": "This Partie is over: press Continue for the next one.",
     "game_over": "This Partie is over: press New deal to play another.",
@@ -51,7 +54,7 @@ PRACTICE_WORDS = {
 
 def suit_text(letter: str) -> str:
     """``swords (spade)``: the pack's name for the suit."""
-    return PACK.suit_names[letter]
+    return lay.named(PACK.suit_names[letter])
 
 
 def player_name(view: View, seat: int) -> str:
@@ -66,7 +69,7 @@ def _other(deal: View, seat: int) -> int:
 def figura_words(code: str, points: int | None = None) -> str:
     """``three kings (re)`` (with `` for 6`` when ``points`` is given): a Figura as the table calls it."""
     figura = parse_figura(code)
-    name = figura.name()
+    name = lay.named(figura.name())
     return f"{name} for {points}" if points is not None else name
 
 
@@ -78,16 +81,16 @@ def _declare_label(action: str, view: View) -> tuple[str, str]:
     points = figura.points(_rules(view))
     if figura.rank is None:
         lacks = "king, knight or knave" if code == BLANS else "ace, king, knight or knave"
-        return (f"Declare {figura.name()} for {points} (accuso / Figura)",
+        return (f"Declare {figura_words(code, points)}",
                 f"Your nine cards hold no {lacks}: declare it before your first card.")
     call = f"\"{RANK_CALLS[figura.rank]} für {points}\""
     if figura.size == 4:
         heard = "a four names all its cards: no Manko"
     else:
-        heard = ("the table hears rank, number and points (Ansage), never the suits; "
+        heard = (lay.term("the table hears rank, number and points", "Ansage") + ", never the suits; "
                  + ("your opponent may ask Manko" if figura.mankoable else "no Manko for aces"))
     when = "until you play your first ace" if figura.rank == "A" else "before your first card"
-    return (f"Declare {figura.name()} for {points} (accuso / Figura): {code}",
+    return (f"Declare {figura_words(code, points)}: {code}",
             f"Call {call} {when}; {heard}.")
 
 
@@ -149,10 +152,10 @@ def _play_prompt(view: View) -> str:
     declares = [a for a in legal if a.startswith("declare ")]
     if declares:
         if deal["played"][str(view["seat"])]:
-            parts.append("You may still declare your aces (accuso / Figura) until you play your first ace.")
+            parts.append("You may still declare your aces until you play your first ace.")
         else:
-            parts.append("Declare your Figura (accuso) before your first card, or play without — aces may be held "
-                         "back until you play your first ace.")
+            parts.append(lay.term("Declare your sets", "Figura") + " before your first card, or play without — aces "
+                         "may be held back until you play your first ace.")
     if "manko" in legal:
         parts.append("With this, your second card, you may ask Manko: which suit your opponent's set lacks.")
     trick = deal["trick"]
@@ -161,10 +164,10 @@ def _play_prompt(view: View) -> str:
     else:
         led = trick[0]["card"]
         if any(c[1] == led[1] for c in deal["hand"]):
-            parts.append(f"{led} was led: follow suit with {suit_text(led[1])} (Farbe bedienen).")
+            parts.append(f"{led} was led: follow suit with {suit_text(led[1])}.")
             if view["rules"].get("renonc_mode"):
-                parts.append("Careful (house rule renonc_mode): another card is accepted and loses you the Partie "
-                             "(renonc).")
+                parts.append("Careful: under this table's house rules another card is accepted — and loses you the "
+                             "Partie (a renonc).")
         else:
             parts.append(f"{led} was led: you have no {SUIT_NAMES[led[1]]}, so any card will do.")
     return " ".join(parts)
@@ -204,8 +207,8 @@ def declare_question(view: View, action: str) -> dict[str, Any] | None:
     names = " and ".join(figura_words(a.partition(" ")[2]) for a in lost)
     when = "An ace played ends the aces' moment" if not first or all(
         parse_figura(a.partition(" ")[2]).rank == "A" for a in lost) else "A Figura is declared before your first card"
-    text = (f"You hold {names} and have not declared {'it' if len(lost) == 1 else 'them'}. {when}: declare now "
-            f"(accuso / Figura), or play {card} and lose {'it' if len(lost) == 1 else 'them'}?")
+    text = (f"You hold {names} and have not declared {'it' if len(lost) == 1 else 'them'}. {when}: declare now, "
+            f"or play {card} and lose {'it' if len(lost) == 1 else 'them'}?")
     keep = [b for b in buttons(view) if b["action"] in lost]
     play = {"action": action, "label": f"Play {card} without declaring",
             "hint": "Play the card and give up the Figura's points for this Partie."}
@@ -269,8 +272,8 @@ def _points(deal: View, seat: int) -> list[lay.Fact]:
         return []
     won = (deal.get("points_won") or {}).get(str(seat), 0)
     tricks = sum(1 for t in deal["tricks"] if t["winner"] == seat)
-    return [lay.fact("points", [{"b": str(won)}, f" card points · {tricks} {'trick' if tricks == 1 else 'tricks'} "
-                                                 "(prese, Stiche)"])]
+    counted = lay.term("trick", "Stich") if tricks == 1 else lay.term("tricks", "Stiche")
+    return [lay.fact("points", [{"b": str(won)}, f" card points · {tricks} {counted}"])]
 
 
 def _set_tags(entry: View) -> list[lay.Tag]:
@@ -293,20 +296,21 @@ def _declarations(deal: View, seat: int) -> list[lay.Fact]:
         elif e.get("meld"):
             known = e["meld"]
         elif e.get("manko"):
-            known = f"lacks {suit_text(e['manko'])} (Manko)"
+            known = lay.term(f"lacks {SUIT_NAMES[e['manko']]}", "Manko")
         else:
             known = "suits not told"
-        note = f"lacks {SUIT_NAMES[e['manko']]} (Manko)" if e.get("manko") else ""
-        items.append(lay.declaration(e["name"], e["points"], f"{e['name']} for {e['points']}, in trick {e['trick']}: "
-                                                             f"{known}", _set_tags(e), scored=True, note=note))
-    return [lay.declarations("figura", "declarations (accuso / Figura)", items)]
+        note = lay.term(f"lacks {SUIT_NAMES[e['manko']]}", "Manko") if e.get("manko") else ""
+        items.append(lay.declaration(lay.named(e["name"]), e["points"],
+                                     f"{e['name']} for {e['points']}, in trick {e['trick']}: {known}", _set_tags(e),
+                                     scored=True, note=note))
+    return [lay.declarations("figura", lay.term("declarations", "Figura"), items)]
 
 
 def _bonuses(deal: View, seat: int) -> list[lay.Fact]:
     earned = [b for b in deal.get("bonuses") or [] if b["seat"] == seat]
     if not earned:
         return []
-    text: list[Any] = ["trick bonuses (Stichprämien): "]
+    text: list[Any] = [lay.term("trick bonuses", "Stichprämien") + ": "]
     for k, b in enumerate(earned):
         tricks = ", ".join(map(str, b["tricks"]))
         text += ([" · "] if k else []) + [f"{BONUS_WORDS[b['bonus']]} (trick{'s' if len(b['tricks']) > 1 else ''} "
@@ -358,19 +362,19 @@ def _hand(view: View, me: int | None, seat: int) -> lay.Pile:
 
 
 def _stock(view: View, deal: View) -> tuple[list[lay.Pile], list[lay.Rich]]:
-    """The dead stock (monte, Talon) with its face-up bottom card, and its line of text."""
+    """The dead stock (Stapel) with its face-up bottom card, and its line of text."""
     card, count = deal.get("stock_card"), int(deal.get("stock_count") or 0)
     if card is None:
         return [], []
     taker = deal.get("stock_card_taken_by")
     if taker is not None:
         piles = [lay.pile("stock", "talon", count=count, style="stack",
-                          aria=f"the stock (monte, Talon): {count} cards face down")] if count else []
+                          aria=lay.term("the stock", "Stapel") + f": {count} cards face down")] if count else []
         return piles, [[f"stock {count} · its bottom card ", {"card": card},
                         f" went to {player_name(view, taker)}"]]
     pile = lay.pile("stock", "talon", cards=[card], count=count, style="stack",
-                    aria=f"the stock (monte, Talon): {count} cards, its bottom card {card} face up")
-    return [pile], [[f"stock (monte, Talon) {count} · bottom card face up ", {"card": card}]]
+                    aria=lay.term("the stock", "Stapel") + f": {count} cards, its bottom card {card} face up")
+    return [pile], [[lay.term("stock", "Stapel") + f" {count} · bottom card face up ", {"card": card}]]
 
 
 def _tricks(view: View) -> tuple[lay.Trick, lay.Trick | None]:
@@ -384,10 +388,10 @@ def _tricks(view: View) -> tuple[lay.Trick, lay.Trick | None]:
         winner = player_name(view, tricks[k]["winner"])
         two = " with a Two" if tricks[k].get("by_two") else ""
         last = lay.trick([(order[i], c, player_name(view, order[i])) for i, c in enumerate(tricks[k]["cards"])],
-                         aria=f"last trick (presa, Stich) {k + 1}, won by {winner}{two}",
+                         aria=lay.term("last trick", "Stich") + f" {k + 1}, won by {winner}{two}",
                          label=f"trick {k + 1} · {winner} won{two}")
-    playing = deal.get("phase") == "play"
-    label = f"trick {len(tricks) + 1} of {TRICKS} (presa, Stich)" if playing else ""
+    playing = deal.get("phase") == "play" and len(tricks) < TRICKS  # the last trick won: no trick is next
+    label = lay.term(f"trick {len(tricks) + 1} of {TRICKS}", "Stich") if playing else ""
     current = lay.trick([(p["seat"], p["card"], player_name(view, p["seat"])) for p in deal.get("trick") or []],
                         aria=label or "the trick", label=label, idle=not playing and not deal.get("trick"))
     return current, last

@@ -133,7 +133,7 @@ def test_a_refused_click_is_explained_and_the_house_rules_deal_again(site_page: 
 
     cell = page.locator(".jp-Cell", has=page.locator(TABLE)).first  # the table's own rules panel
     cell.get_by_text("House rules (domácí pravidla)").click()
-    cell.locator(".widget-checkbox input[type='checkbox']").first.click()
+    cell.locator(".bt-rules .widget-checkbox input[type='checkbox']").first.click()  # a house rule, not the words box
     cell.get_by_role("button", name="Deal with these rules").click()
     expect(table.locator(".bt-deal-code")).not_to_contain_text("-std-")
 
