@@ -12,14 +12,18 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from table_harness import ChromiumThread, cards, in_chromium, on_a_fresh_page, show_layout, ui
 
 from bulka_teach import Record
 from bulka_teach import layout as lay
+from bulka_teach.bouillotte import presenter as bo_presenter
 from bulka_teach.czech import presenter
 from bulka_teach.table.base import Controller
 from bulka_teach.table.present import table_ui
+from bulka_teach.trappola import presenter as tr_presenter
+from tests.browser.phone import PHONE, phone_problems
 
 ITALIAN_HAND = ["2s", "7s", "Xc", "Fc", "Cd", "Rd", "Ab"]
 FRENCH_HAND = ["Qc", "Xh", "As"]
@@ -219,6 +223,56 @@ def test_five_seats_on_a_phone(chromium: ChromiumThread) -> None:
             box = card.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
         screenshot(page, "felt-phone.png")
+    chromium.run(lambda browser: on_a_fresh_page(browser, check))
+
+
+def longest_words_table(pack: str, count: int, hand: int, roles: list[str], badges: list[str], chips: str,
+                        streak: str = "") -> dict[str, Any]:
+    """A table of ``count`` seats each wearing every role and the longest badges and chips of a game, the learner
+    holding ``hand`` cards beside a face-down pile of three: the most a plate and the hand's row ever carry."""
+    codes = {"marias": [r + s for s in "hlab" for r in "789XUOKA"], "italian": [r + s for s in "cdsb" for r in
+             "AR2CFX987"], "french": [r + s for s in "hdcs" for r in "AKQJX98"]}[pack][:hand]
+    places = lay.places(count)
+    seats = [lay.seat(s, "Player" if s == 0 else f"Computer {s}", places[s], you="(you)" if s == 0 else "",
+                      roles=roles, badges=badges, streak=streak, chips=chips, me=s == 0, to_move=s == 0,
+                      turn="your turn", facts=[lay.fact("points", [{"b": "61"}, " in cards won · 4 tricks (štych)"])])
+             for s in range(count)]
+    piles = [lay.pile("hand", 0, cards=codes, style="hand", aria="Your hand", mine=True),
+             lay.pile("dokup", 0, count=3, aria="your dokup", label="dokup", label_after=True)]
+    piles += [lay.pile("hand", s, count=hand, style="hand", aria="a hand") for s in range(1, count)]
+    return lay.layout(pack, phase="play", seats=seats, piles=piles, trick=lay.trick([], aria="the trick"),
+                      pots=[lay.pot("pot", "the pot (le pot, банк)", 40)])
+
+
+def _longest(words: dict[str, str], n: int) -> list[str]:
+    return sorted(words.values(), key=len)[-n:]
+
+
+LONGEST_WORDS = {  # each game's roles, badges and chips, the longest of its presenter's words
+    "czech-bulka": ("marias", (2, 3), 12, lambda: (list(presenter.ROLE_WORDS.values()), [], "chips −120", "")),
+    "trappola": ("italian", (2, 3, 4), 9, lambda: (list(tr_presenter.ROLE_WORDS.values()),
+                                                   ["Pro: for the whole Bulka"], "chips −120",
+                                                   "2 wins in a row — may announce Pro")),
+    "bouillotte": ("french", (3, 4, 5), 3, lambda: (list(bo_presenter.ROLE_WORDS.values()),
+                                                     _longest(bo_presenter.BET_WORDS, 2), "jetons (жетоны) 120", "")),
+}
+
+
+@pytest.mark.parametrize("game", LONGEST_WORDS)
+def test_the_longest_plates_and_hands_fit_a_phone(chromium: ChromiumThread, game: str) -> None:
+    """At 390 × 844, with every seat wearing the game's longest words: each plate wraps its words inside the felt and
+    beside no other, the hand's every card lies on the screen, at every count of seats the game has."""
+    pack, counts, hand, words = LONGEST_WORDS[game]
+    roles, badges, chips, streak = words()
+
+    def check(page: Page) -> None:
+        page.set_viewport_size(PHONE)
+        for count in counts:
+            page.evaluate("document.body.replaceChildren()")
+            show_layout(page, longest_words_table(pack, count, hand, roles, badges, chips, streak),
+                        ui(card_verb="play", prompt="Your turn.", buttons=[{"action": "pass", "label": "Pass"}]))
+            assert phone_problems(page.locator(".bt-table")) == [], f"{game}, {count} seats"
+            screenshot(page, f"felt-phone-longest-{game}-{count}.png")
     chromium.run(lambda browser: on_a_fresh_page(browser, check))
 
 

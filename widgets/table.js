@@ -752,7 +752,7 @@ function handHtml(ctx, pile) {
   const label = (mine && verb && (pile.aria_verbs || {})[verb]) || pile.aria;
   const crowded = cards.length > 9 ? " bt-crowded" : "";  // more than a hand of 9 before discarding: overlap
   const classes = `bt-hand${mine ? " bt-mine" : ""}${verb && mine ? " bt-active" : ""}${crowded}`;
-  return `<div class="${classes}" data-seat="${seat}" data-count="${cards.length}" `
+  return `<div class="${classes}" data-seat="${seat}" data-count="${cards.length}" style="--count: ${cards.length}" `
     + `role="${mine ? "toolbar" : "group"}" aria-label="${esc(label)}">${body}</div>`;
 }
 
