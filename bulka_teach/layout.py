@@ -37,7 +37,6 @@ DEFAULT_WORDS: dict[str, str] = {
     "controls": "Table controls",
     "choices": "Your choices",
     "thinking": "thinking…",
-    "face_down": "face-down card",
     "legal_play": "you may play this card",
     "legal_discard": "you may discard this card",
     "legal": "you may play this card",  # any other card verb

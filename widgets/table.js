@@ -71,7 +71,7 @@ class Table {
     this.model = model;
     this.id = `bt${++tableCount}-${Math.random().toString(36).slice(2, 8)}`;  // unique even if the module loads twice
     this.renders = 0;
-    this.handIndex = 0;
+    this.handStop = { cards: "", index: 0 };  // the hand's tab stop the arrow keys chose, for that hand
     this.typed = {};  // amounts typed or stepped, by action verb: kept across redraws
     this.shown = { caption: null, notice: null, summary: null };
     this.pending = false;
@@ -98,7 +98,7 @@ class Table {
         <p class="bt-review-summary" role="status" aria-live="polite"></p>
         <div class="bt-review-body"></div>
       </section>
-      <span class="bt-sr-only" id="${this.id}-legal"></span>
+      <span id="${this.id}-legal" hidden></span>
     </div>`;
     this.root = el.querySelector(".bt-table");
     const part = (cls) => this.root.querySelector(cls);
@@ -276,13 +276,15 @@ class Table {
     return true;
   }
 
-  /** Move the hand's one tab stop to card ``index`` and focus it (the arrow keys; clicks leave the tab stop). */
+  /** Move the hand's one tab stop to card ``index`` and focus it (the arrow keys; clicks leave the tab stop). It
+   * stays there while the hand holds the same cards; a new hand puts it on its first card that may be played. */
   focusHandCard(index) {
     const cards = [...this.root.querySelectorAll(".bt-hand.bt-mine .bt-card")];
     if (!cards.length) return;
-    this.handIndex = Math.min(index, cards.length - 1);
-    cards.forEach((card, i) => { card.tabIndex = i === this.handIndex ? 0 : -1; });
-    cards[this.handIndex].focus();
+    const at = Math.min(index, cards.length - 1);
+    this.handStop = { cards: handKey(cards), index: at };
+    cards.forEach((card, i) => { card.tabIndex = i === at ? 0 : -1; });
+    cards[at].focus();
   }
 
   /** What has the focus inside the table, said so that it can be found again after a redraw. */
@@ -290,7 +292,10 @@ class Table {
     const active = this.root.ownerDocument.activeElement;
     if (!active || !this.root.contains(active)) return null;
     const hand = active.closest(".bt-hand.bt-mine");
-    if (hand) return { hand: [...hand.querySelectorAll(".bt-card")].indexOf(active) };
+    if (hand) {
+      const cards = [...hand.querySelectorAll(".bt-card")];
+      return { hand: cards.indexOf(active), cards: handKey(cards) };
+    }
     if (active.classList.contains("bt-amount-input")) {
       return { selector: `.bt-amount-input[data-action="${CSS.escape(active.dataset.action)}"]` };
     }
@@ -321,10 +326,11 @@ class Table {
   /** Focus what had the focus before a redraw: the card at the same place in the hand, the same button. */
   restoreFocus(key) {
     if (!key) return;
-    const cards = this.root.querySelectorAll(".bt-hand.bt-mine .bt-card");
+    const cards = [...this.root.querySelectorAll(".bt-hand.bt-mine .bt-card")];
     const still = { preventScroll: true };  // a redraw must not scroll the lesson
-    if ("hand" in key && cards.length) {
-      cards[Math.min(key.hand, cards.length - 1)].focus(still);
+    if ("hand" in key && cards.length) {  // the same card of the same hand; in a new hand, its tab stop
+      const same = key.cards === handKey(cards);
+      (same ? cards[key.hand] : cards.find((card) => card.tabIndex === 0) || cards[0]).focus(still);
       return;
     }
     const target = key.selector
@@ -377,7 +383,7 @@ class Table {
     p.head.hidden = [p.title, p.toolbar, p.step, p.code].every((part) => part.hidden);
 
     p.legal.textContent = words[`legal_${ui.card_verb}`] || words.legal || "";
-    const ctx = new Context(layout, ui, this.id, this.handIndex);
+    const ctx = new Context(layout, ui, this.id, this.handStop);
     preloadCards(ctx.pack);
     p.felt.innerHTML = mode === "static" || layout.kind === "picture" ? staticHtml(ctx) : tableHtml(ctx);
     p.felt.dataset.seats = String(Math.max(2, ctx.seats.length));
@@ -459,6 +465,11 @@ function stepsHtml(steps, words) {
     ? `<details class="bt-steps-earlier"><summary>${esc(fill(words.steps_earlier, { n: earlier.length }))}</summary>`
       + `<ol class="bt-steps">${earlier.map(item).join("")}</ol></details>` : "";
   return folded + `<ol class="bt-steps" start="${earlier.length + 1}">${recent.map(item).join("")}</ol>`;
+}
+
+/** The cards of a drawn hand, as one text: whether a redraw holds the same hand. */
+function handKey(cards) {
+  return cards.map((card) => card.dataset.card).join(" ");
 }
 
 function setText(el, text) {
@@ -559,11 +570,11 @@ function reviewBodyHtml(review, ctx) {
 
 /** Everything one render needs to know, worked out once. */
 class Context {
-  constructor(layout, ui, id, handIndex) {
+  constructor(layout, ui, id, handStop) {
     this.layout = layout;
     this.ui = ui;
     this.id = id;
-    this.handIndex = handIndex;
+    this.handStop = handStop;
     this.pack = layout.pack || "marias";
     this.words = layout.words || {};
     this.trump = layout.trump && !layout.trump.offered ? layout.trump.suit : null;
@@ -599,8 +610,9 @@ class Context {
     return { classes, words };
   }
 
-  /** A face-up card; ``tabindex`` -1 keeps cards that are only shown out of the tab order. A code that is not
-   * a card of the pack is drawn too, marked (``bt-unknown-card``), with the code on it. */
+  /** A face-up card: a button in the learner's hand (``button``; ``tabindex`` 0 for the hand's one tab stop), an
+   * image anywhere else (a card played, shown or lying in a pile cannot be pressed). A code that is not a card of the
+   * pack is drawn too, marked (``bt-unknown-card``), with the code on it. */
   card(code, extra = {}) {
     const known = isCardCode(this.pack, code);
     const classes = ["bt-card"];
@@ -614,16 +626,21 @@ class Context {
     const label = name + marks.words.map((m) => `, ${w[`said_${m}`] || ""}`).join("");
     const badge = marks.words.length ? `<span class="bt-review-badge" aria-hidden="true">`
       + `${marks.words.map((m) => esc(w[`mark_${m}`] || "")).join(" · ")}</span>` : "";
+    const picture = `${cardImage(this.pack, code)}${badge}`;
+    if (!extra.button) {
+      return `<span class="${classes.join(" ")}" data-card="${esc(code)}" role="img" aria-label="${esc(label)}">`
+        + `${picture}</span>`;
+    }
     const described = extra.legal ? ` aria-describedby="${this.id}-legal"` : "";
     const disabled = extra.inert ? ` aria-disabled="true"` : "";
     return `<button type="button" class="${classes.join(" ")}" data-card="${esc(code)}" `
-      + `aria-label="${esc(label)}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>`
-      + `${cardImage(this.pack, code)}${badge}</button>`;
+      + `aria-label="${esc(label)}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>${picture}</button>`;
   }
 
+  /** A face-down card: a picture only, left out of the accessibility tree — its pile's label says what lies there
+   * ("Ben's hand: 6 face-down cards"), once rather than once a card. */
   back() {
-    return `<button type="button" class="bt-card bt-back" aria-label="${esc(this.words.face_down || "")}" `
-      + `tabindex="-1">${cardImage(this.pack, "back")}</button>`;
+    return `<span class="bt-card bt-back" aria-hidden="true">${cardImage(this.pack, "back")}</span>`;
   }
 }
 
@@ -714,7 +731,7 @@ function pileHtml(ctx, pile) {
   const label = pile.label && pile.label.length ? richHtml(ctx, pile.label) : "";
   if (pile.style === "single") {
     const code = (pile.cards || [])[0];
-    return `<div class="${cls}"${seat}${aria}>${pile.cards ? ctx.card(code) : ctx.back()}`
+    return `<div class="${cls}"${seat} role="group"${aria}>${pile.cards ? ctx.card(code) : ctx.back()}`
       + `${label ? `<span class="bt-label">${label}</span>` : ""}</div>`;
   }
   if (pile.style === "stack") {
@@ -742,8 +759,11 @@ function handHtml(ctx, pile) {
   const cards = pile.cards;
   const mine = Boolean(pile.mine);
   const verb = ctx.ui.card_verb;
-  const stop = Math.min(ctx.handIndex, cards.length - 1);
+  // the hand's one tab stop: the card the arrow keys chose in this hand, else the first that may be played
+  const chosen = ctx.handStop.cards === cards.join(" ") ? ctx.handStop.index : -1;
+  const stop = chosen >= 0 ? Math.min(chosen, cards.length - 1) : Math.max(0, cards.findIndex((c) => c in ctx.clickable));
   const body = cards.map((code, i) => ctx.card(code, {
+    button: mine,
     legal: mine && code in ctx.clickable,
     tabindex: mine && i === stop ? 0 : -1,
     inert: mine && !verb,
