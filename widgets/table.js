@@ -73,7 +73,7 @@ class Table {
     this.renders = 0;
     this.handStop = { cards: "", index: 0 };  // the hand's tab stop the arrow keys chose, for that hand
     this.typed = {};  // amounts typed or stepped, by action verb: kept across redraws
-    this.shown = { caption: null, notice: null, summary: null };
+    this.shown = { caption: null, notice: null, summary: null, code: null };
     this.pending = false;
     el.classList.add("bt-host");  // the CSS container: the table's layout follows its own width, not the window's
     el.innerHTML = `<div class="bt-table" data-render="0" tabindex="-1">
@@ -82,6 +82,9 @@ class Table {
         <div class="bt-toolbar" role="toolbar"></div>
         <span class="bt-step" hidden></span>
         <span class="bt-deal-code" hidden></span>
+        <button type="button" class="bt-copy bt-copy-code" hidden></button>
+        <button type="button" class="bt-copy bt-copy-link" hidden></button>
+        <div class="bt-copied" role="status" aria-live="polite"></div>
       </div>
       <div class="bt-felt"></div>
       <div class="bt-messages">
@@ -104,7 +107,8 @@ class Table {
     const part = (cls) => this.root.querySelector(cls);
     this.parts = {
       head: part(".bt-head"), title: part(".bt-title"), toolbar: part(".bt-toolbar"), step: part(".bt-step"),
-      code: part(".bt-deal-code"),
+      code: part(".bt-deal-code"), copyCode: part(".bt-copy-code"), copyLink: part(".bt-copy-link"),
+      copied: part(".bt-copied"),
       felt: part(".bt-felt"), caption: part(".bt-caption"), notice: part(".bt-notice"), prompt: part(".bt-prompt"),
       actions: part(".bt-actions"), thinking: part(".bt-thinking"), legal: part(`#${this.id}-legal`),
       review: part(".bt-review"), reviewHead: part(".bt-review-head"), summary: part(".bt-review-summary"),
@@ -127,6 +131,7 @@ class Table {
     model.on("change:felt", this.schedule);
     model.on("change:layout", this.schedule);  // a host that names the trait "layout" (not ipywidgets: below)
     model.on("change:ui", this.schedule);
+    watchKernel(model, () => this.layout().words || {});
     this.render();
   }
 
@@ -149,6 +154,10 @@ class Table {
     const button = event.target.closest("button");
     if (!button || !this.root.contains(button) || button.disabled) return;
     const ui = this.model.get("ui") || {};
+    if (button.classList.contains("bt-copy")) {  // copying asks nothing of Python: busy or not
+      this.copy(button.classList.contains("bt-copy-link") ? dealLink(ui.deal_code) : ui.deal_code);
+      return;
+    }
     if (ui.busy) return;
     if (button.classList.contains("bt-card")) {
       const code = button.dataset.card;
@@ -167,6 +176,26 @@ class Table {
       else this.send({ type: "action", action: button.dataset.action });
     } else if (button.classList.contains("bt-control")) {
       this.send({ type: "control", name: button.dataset.name });
+    }
+  }
+
+  // --- copying the deal's code or its link ----------------------------------------------------------
+
+  /** Put ``text`` on the clipboard and say so; where the page may not (no secure context, a refusal), show the
+   * text selected in a field with a sentence saying how to copy it. */
+  async copy(text) {
+    const words = this.layout().words || {};
+    try {
+      if (!window.isSecureContext || !navigator.clipboard) throw new Error("no clipboard here");
+      await navigator.clipboard.writeText(text);
+      this.parts.copied.textContent = fill(words.copied, { text });
+    } catch {
+      const note = this.parts.copied;
+      note.innerHTML = `<span>${esc(words.copy_yourself)}</span> <input class="bt-copy-text" readonly `
+        + `value="${esc(text)}" aria-label="${esc(words.copy_yourself)}">`;
+      const field = note.querySelector("input");
+      field.focus({ preventScroll: true });
+      field.select();
     }
   }
 
@@ -380,6 +409,14 @@ class Table {
     setText(p.step, ui.step ? `${ui.step.index + 1} / ${ui.step.count}` : "");
     setText(p.code, ui.deal_code ? fill(words.deal_code || "{code}", { code: ui.deal_code }) : "");
     if (ui.deal_code) p.code.title = words.deal_code_title || "";
+    setText(p.copyCode, ui.deal_code ? words.copy_code : "");
+    setText(p.copyLink, ui.deal_code && ui.deal_link ? words.copy_link : "");
+    p.copyCode.title = words.copy_code_title || "";
+    p.copyLink.title = words.copy_link_title || "";
+    if (this.shown.code !== (ui.deal_code || null)) {  // what was copied belongs to the deal it was copied from
+      this.shown.code = ui.deal_code || null;
+      p.copied.replaceChildren();
+    }
     p.head.hidden = [p.title, p.toolbar, p.step, p.code].every((part) => part.hidden);
 
     p.legal.textContent = words[`legal_${ui.card_verb}`] || words.legal || "";
@@ -465,6 +502,14 @@ function stepsHtml(steps, words) {
     ? `<details class="bt-steps-earlier"><summary>${esc(fill(words.steps_earlier, { n: earlier.length }))}</summary>`
       + `<ol class="bt-steps">${earlier.map(item).join("")}</ol></details>` : "";
   return folded + `<ol class="bt-steps" start="${earlier.length + 1}">${recent.map(item).join("")}</ol>`;
+}
+
+/** The link that deals ``code``: this page's address with ``?deal=CODE`` (the page's other parameters kept). */
+function dealLink(code) {
+  const url = new URL(window.location.href);
+  url.searchParams.set("deal", code);
+  url.hash = "";
+  return url.href;
 }
 
 /** The cards of a drawn hand, as one text: whether a redraw holds the same hand. */
@@ -843,6 +888,59 @@ function infoHtml(ctx) {
 function staticHtml(ctx) {
   const rows = ctx.piles.map((p) => `<div class="bt-static-row">${pileHtml(ctx, p)}</div>`).join("");
   return `<div class="bt-static">${rows}</div>`;
+}
+
+// --- a page whose lesson stopped -----------------------------------------------------------------
+//
+// A table's clicks reach Python through the kernel's connection. When the connection is lost (the server stopped, the
+// network went) or the kernel died or restarted (its tables are gone with it), clicks would do nothing without a word:
+// a banner over the page says what happened and how to go on, in the words of the table's layout
+// (``stopped_<cause>``, ``reload``). ``showStopped(cause, words)`` is the one way to say it; ``watchKernel`` calls it
+// for the causes "connection" and "kernel".
+
+const STOP_GRACE_MS = 2500;  // a connection back sooner than this (a network blip) says nothing
+const DEAD = new Set(["dead", "restarting", "autorestarting"]);
+const watched = new WeakMap();  // kernel → the words of its latest table
+
+/** Watch the kernel behind ``model`` (its widget manager's, where the host has one) for the page's sake. */
+function watchKernel(model, words) {
+  const manager = model.widget_manager;
+  const kernel = manager && manager.kernel;
+  if (!kernel || !kernel.connectionStatusChanged || !kernel.statusChanged) return;  // a host without a kernel
+  const first = !watched.has(kernel);
+  watched.set(kernel, words);
+  if (!first) return;
+  let timer = null;
+  kernel.statusChanged.connect((_kernel, status) => {
+    if (DEAD.has(status)) showStopped("kernel", watched.get(kernel)());
+  });
+  kernel.connectionStatusChanged.connect((_kernel, status) => {
+    clearTimeout(timer);
+    if (status === "connected") hideStopped("connection");
+    else timer = setTimeout(() => showStopped("connection", watched.get(kernel)()), STOP_GRACE_MS);
+  });
+}
+
+/** The banner over the page: the sentence for ``cause`` and a button that reloads the page. One a page. */
+function showStopped(cause, words) {
+  const doc = globalThis.document;
+  let banner = doc.querySelector(".bt-stopped");
+  if (banner && banner.dataset.cause === "kernel") return;  // a kernel gone stays gone
+  if (!banner) {
+    banner = doc.createElement("div");
+    banner.className = "bt-stopped";
+    banner.setAttribute("role", "alert");
+    doc.body.append(banner);
+  }
+  banner.dataset.cause = cause;
+  banner.innerHTML = `<p class="bt-stopped-text">${esc(words[`stopped_${cause}`] || words.stopped_connection)}</p>`
+    + `<button type="button" class="bt-stopped-reload">${esc(words.reload)}</button>`;
+  banner.querySelector("button").addEventListener("click", () => globalThis.location.reload());
+}
+
+function hideStopped(cause) {
+  const banner = globalThis.document.querySelector(`.bt-stopped[data-cause="${cause}"]`);
+  if (banner) banner.remove();
 }
 
 function render({ model, el }) {
