@@ -24,7 +24,7 @@ from bulka_teach.czech import presenter
 from bulka_teach.table.base import Controller
 from bulka_teach.table.present import table_ui
 from bulka_teach.trappola import presenter as tr_presenter
-from tests.browser.phone import PHONE, phone_problems
+from tests.browser.phone import PHONE, screen_problems
 
 ITALIAN_HAND = ["2s", "7s", "Xc", "Fc", "Cd", "Rd", "Ab"]
 FRENCH_HAND = ["Qc", "Xh", "As"]
@@ -227,53 +227,68 @@ def test_five_seats_on_a_phone(chromium: ChromiumThread) -> None:
     chromium.run(lambda browser: on_a_fresh_page(browser, check))
 
 
-def longest_words_table(pack: str, count: int, hand: int, roles: list[str], badges: list[str], chips: str,
-                        streak: str = "") -> dict[str, Any]:
-    """A table of ``count`` seats each wearing every role and the longest badges and chips of a game, the learner
-    holding ``hand`` cards beside a face-down pile of three: the most a plate and the hand's row ever carry."""
+def longest_words_table(pack: str, places: tuple[str, ...], hand: int, hidden: int, words: tuple[Any, ...],
+                        over: bool = False) -> dict[str, Any]:
+    """A table of seats at ``places`` each wearing every role and the longest badges and chips of a game (``words``),
+    the learner holding ``hand`` cards beside a face-down pile of three, the others playing (at the top, or every seat
+    where all play) ``hidden`` face down: the most a plate and the hand's row ever carry; ``over``: with a result box
+    of three lines in the centre."""
+    roles, badges, chips, streak = words
     codes = {"marias": [r + s for s in "hlab" for r in "789XUOKA"], "italian": [r + s for s in "cdsb" for r in
              "AR2CFX987"], "french": [r + s for s in "hdcs" for r in "AKQJX98"]}[pack][:hand]
-    places = lay.places(count)
-    seats = [lay.seat(s, "Player" if s == 0 else f"Computer {s}", places[s], you="(you)" if s == 0 else "",
+    seats = [lay.seat(s, "Player" if s == 0 else f"Computer {s}", place, you="(you)" if s == 0 else "",
                       roles=roles, badges=badges, streak=streak, chips=chips, me=s == 0, to_move=s == 0,
                       turn="your turn", facts=[lay.fact("points", [{"b": "61"}, " in cards won · 4 tricks (štych)"])])
-             for s in range(count)]
+             for s, place in enumerate(places)]
     piles = [lay.pile("hand", 0, cards=codes, style="hand", aria="Your hand", mine=True),
              lay.pile("dokup", 0, count=3, aria="your dokup", label="dokup", label_after=True)]
-    piles += [lay.pile("hand", s, count=hand, style="hand", aria="a hand") for s in range(1, count)]
+    all_play = "top" not in places[1:]
+    piles += [lay.pile("hand", s, count=hidden, style="hand", aria="a hand") for s, place in enumerate(places)
+              if s and (all_play or place == "top")]
+    outcome = lay.outcome("won", "Computer 3 takes the pot (le pot, банк)", [
+        "The pot (le pot, банк): 5 to Computer 3 (Player, Computer 3) on the points: 30 in spades (pique)",
+        "jetons now: Player 28, Computer 1 30, Computer 2 29, Computer 3 33, Computer 4 30"], aria="the result")
     return lay.layout(pack, phase="play", seats=seats, piles=piles, trick=lay.trick([], aria="the trick"),
-                      pots=[lay.pot("pot", "the pot (le pot, банк)", 40)])
+                      pots=[lay.pot("pot", "the pot (le pot, банк)", 40)], outcome=outcome if over else None)
 
 
 def _longest(words: dict[str, str], n: int) -> list[str]:
     return sorted(words.values(), key=len)[-n:]
 
 
-LONGEST_WORDS = {  # each game's roles, badges and chips, the longest of its presenter's words
-    "czech-bulka": ("marias", (2, 3), 12, lambda: (list(presenter.ROLE_WORDS.values()), [], "chips −120", "")),
-    "trappola": ("italian", (2, 3, 4), 9, lambda: (list(tr_presenter.ROLE_WORDS.values()),
-                                                   ["Pro: for the whole Bulka"], "chips −120",
-                                                   "2 wins in a row — may announce Pro")),
-    "bouillotte": ("french", (3, 4, 5), 3, lambda: (list(bo_presenter.ROLE_WORDS.values()),
-                                                     _longest(bo_presenter.BET_WORDS, 2), "jetons (жетоны) 120", "")),
+# Each game: its pack, its tables' places (two play at the top and the bottom, the others wait at the side; or all
+# play round the table), the learner's most cards (Czech: a chain of šíbr before discarding), the others' most, and
+# its longest words: every role, the longest badges, chips, streak.
+LONGEST_WORDS = {
+    "czech-bulka": ("marias", [("bottom", "top"), ("bottom", "top", "side")], 12, 9,
+                    lambda: (list(presenter.ROLE_WORDS.values()), [], "chips −120", "")),
+    "trappola": ("italian", [("bottom", "top"), ("bottom", "top", "side"), ("bottom", "left", "top", "right")], 9, 9,
+                 lambda: (list(tr_presenter.ROLE_WORDS.values()), ["Pro: for the whole Bulka"], "chips −120",
+                          "2 wins in a row — may announce Pro")),
+    "bouillotte": ("french", [lay.places(n) for n in (3, 4, 5)], 3, 3,
+                   lambda: (list(bo_presenter.ROLE_WORDS.values()), _longest(bo_presenter.BET_WORDS, 2),
+                            "jetons (жетоны) 120", "")),
 }
 
 
 @pytest.mark.parametrize("game", LONGEST_WORDS)
-def test_the_longest_plates_and_hands_fit_a_phone(chromium: ChromiumThread, game: str) -> None:
-    """At 390 × 844, with every seat wearing the game's longest words: each plate wraps its words inside the felt and
-    beside no other, the hand's every card lies on the screen, at every count of seats the game has."""
-    pack, counts, hand, words = LONGEST_WORDS[game]
-    roles, badges, chips, streak = words()
+def test_the_longest_plates_and_hands_fit_a_phone_and_a_desktop(chromium: ChromiumThread, game: str) -> None:
+    """With every seat wearing the game's longest words, at every count of seats the game has, at 390 × 844 and at a
+    narrow and a wide desktop table, in play and with the result box: each plate wraps its words inside the felt,
+    beside no other and not under the result box; the hand's every card lies on the screen."""
+    pack, tables, hand, hidden, words = LONGEST_WORDS[game]
+    asked = ui(card_verb="play", prompt="Your turn.", buttons=[{"action": "pass", "label": "Pass"}])
 
     def check(page: Page) -> None:
-        page.set_viewport_size(PHONE)
-        for count in counts:
-            page.evaluate("document.body.replaceChildren()")
-            show_layout(page, longest_words_table(pack, count, hand, roles, badges, chips, streak),
-                        ui(card_verb="play", prompt="Your turn.", buttons=[{"action": "pass", "label": "Pass"}]))
-            assert phone_problems(page.locator(".bt-table")) == [], f"{game}, {count} seats"
-            screenshot(page, f"felt-phone-longest-{game}-{count}.png")
+        for width in (PHONE["width"], 800, 1100):
+            page.set_viewport_size({"width": width, "height": PHONE["height"]})
+            for places in tables:
+                for over in (False, True):
+                    page.evaluate("document.body.replaceChildren()")
+                    show_layout(page, longest_words_table(pack, places, hand, hidden, words(), over), asked)
+                    name = f"felt-longest-{game}-{len(places)}-{width}{'-over' if over else ''}.png"
+                    screenshot(page, name)
+                    assert screen_problems(page.locator(".bt-table")) == [], name
     chromium.run(lambda browser: on_a_fresh_page(browser, check))
 
 

@@ -1,9 +1,10 @@
-"""What a phone (390 × 844) must show of a table: checks shared by the practice pages' tests and the felt's fixtures.
+"""What a screen must show of a table, a phone's (390 × 844) above all: checks shared by the practice pages' tests and
+the felt's fixtures.
 
-``phone_problems(table)`` measures a drawn table in the page and lists, in words, what a learner on a phone would
-meet: a card of the hand cut by the screen's edge or left too narrow a strip to tap, a seat plate over another or
-cut by the felt's edge, the question and its buttons more than a screen away from the hand, a menu or panel of the
-practice table wider than the screen.
+``screen_problems(table)`` measures a drawn table in the page and lists, in words, what a learner would meet: a card
+of the hand cut by the screen's edge or left too narrow a strip to tap, a seat plate over another, under the result
+box or cut by the felt's edge, the question and its buttons more than a screen away from the hand, a menu or panel of
+the practice table wider than the screen.
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ _MEASURE = """(table) => {
     felt: inner,
     hand: [...table.querySelectorAll('.bt-hand.bt-mine .bt-card')].map(box),
     plates: [...table.querySelectorAll('.bt-plate')].filter(shown).map(box),
+    outcome: [...table.querySelectorAll('.bt-outcome')].filter(shown).map(box),
     asks: [...table.querySelectorAll('.bt-prompt, .bt-action, .bt-amount')].filter(shown).map(box),
     around: around.map(box),
   };
@@ -51,8 +53,8 @@ def _apart(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a["right"] < b["x"] or b["right"] < a["x"] or a["bottom"] < b["y"] or b["bottom"] < a["y"]
 
 
-def phone_problems(table: Locator) -> list[str]:
-    """What is wrong with ``table`` on a phone-sized page, in words (an empty list: nothing)."""
+def screen_problems(table: Locator) -> list[str]:
+    """What is wrong with ``table`` on this page's screen, in words (an empty list: nothing)."""
     m = measure(table)
     width, felt, problems = m["width"], m["felt"], []
     for k, card in enumerate(m["hand"]):
@@ -68,10 +70,11 @@ def phone_problems(table: Locator) -> list[str]:
         for b in m["plates"][i + 1:]:
             if not _apart(a, b):
                 problems.append(f"the plates {a['text']!r} and {b['text']!r} touch or overlap")
+        problems += [f"the result box lies over the plate {a['text']!r}" for box in m["outcome"] if not _apart(a, box)]
     if m["hand"] and m["asks"]:
         top = min(card["y"] for card in m["hand"]) - LIFT
         bottom = max(max(card["bottom"] for card in m["hand"]), max(ask["bottom"] for ask in m["asks"]))
-        if bottom - top > 844:
+        if bottom - top > PHONE["height"]:
             problems.append(f"the hand and the question with its buttons span {bottom - top} px: more than a screen")
     for part in m["around"]:
         if part["x"] < 0 or part["right"] > width:

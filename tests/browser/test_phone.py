@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .phone import PHONE, measure, phone_problems
+from .phone import PHONE, measure, screen_problems
 from .practice_page import click_and_wait, next_move, open_practice
 from .voila_server import WIDGET_TIMEOUT_MS, Server, open_lesson
 
@@ -74,7 +74,7 @@ def test_czech_practice_shows_the_hand_and_its_question_on_the_first_screen(phon
     assert len(m["hand"]) == 6 and m["asks"], m
     lowest = max(box["bottom"] for box in m["hand"] + m["asks"])
     assert lowest <= PHONE["height"], f"the hand and the question end at {lowest} px, below the first screen"
-    assert phone_problems(table) == []
+    assert screen_problems(table) == []
     keep(phone, "phone-czech-before-dokup.png")
     for _ in range(6):  # trumps chosen, the dokup picked up: a hand of nine
         if len(measure(table)["hand"]) >= 9:
@@ -82,7 +82,7 @@ def test_czech_practice_shows_the_hand_and_its_question_on_the_first_screen(phon
         target, _move = next_move(table)
         click_and_wait(phone, table, target)
     assert len(measure(table)["hand"]) >= 9
-    assert phone_problems(table) == []
+    assert screen_problems(table) == []
     table.locator(".bt-hand.bt-mine").scroll_into_view_if_needed()
     keep(phone, "phone-czech-after-dokup.png")
     assert not phone.js_errors  # type: ignore[attr-defined]
@@ -100,7 +100,7 @@ def test_practice_tables_of_two_to_five_seats_fit_a_phone(phone: Page, voila: Se
         expect(table.locator(".bt-seat")).to_have_count(seats)
         _until_the_learner_holds_cards(phone, table)
         table.locator(".bt-felt").scroll_into_view_if_needed()
-        assert phone_problems(table) == [], f"{game}, {seats} seats"
+        assert screen_problems(table) == [], f"{game}, {seats} seats"
         keep(phone, f"phone-{game}-{seats}.png")
     assert not phone.js_errors  # type: ignore[attr-defined]
 
