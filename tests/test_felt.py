@@ -286,9 +286,8 @@ def test_the_longest_plates_and_hands_fit_a_phone_and_a_desktop(chromium: Chromi
                 for over in (False, True):
                     page.evaluate("document.body.replaceChildren()")
                     show_layout(page, longest_words_table(pack, places, hand, hidden, words(), over), asked)
-                    name = f"felt-longest-{game}-{len(places)}-{width}{'-over' if over else ''}.png"
-                    screenshot(page, name)
-                    assert screen_problems(page.locator(".bt-table")) == [], name
+                    where = f"{len(places)} seats, {width} px{', the deal over' if over else ''}"
+                    assert screen_problems(page.locator(".bt-table")) == [], where
     chromium.run(lambda browser: on_a_fresh_page(browser, check))
 
 

@@ -1,7 +1,8 @@
 """The three practice pages on a phone (390 × 844), as Voilà serves them: the learner's whole hand inside the screen's
 width, the question and its buttons within a screen of it, no seat plate over another or cut by the felt's edge, and
 the menus under the table inside the screen — for Czech Bulka's two seats before and after the dokup, Trappola's
-two and four, Bouillotte's three and five. ``BULKA_SCREENSHOTS=DIR`` also saves what the phone shows."""
+two and four, Bouillotte's three and five. ``BULKA_SCREENSHOTS=docs/screenshots`` also saves the README's picture
+of the Czech page on a phone."""
 from __future__ import annotations
 
 import os
@@ -75,7 +76,7 @@ def test_czech_practice_shows_the_hand_and_its_question_on_the_first_screen(phon
     lowest = max(box["bottom"] for box in m["hand"] + m["asks"])
     assert lowest <= PHONE["height"], f"the hand and the question end at {lowest} px, below the first screen"
     assert screen_problems(table) == []
-    keep(phone, "phone-czech-before-dokup.png")
+    keep(phone, "phone-czech-practice.png")
     for _ in range(6):  # trumps chosen, the dokup picked up: a hand of nine
         if len(measure(table)["hand"]) >= 9:
             break
@@ -83,8 +84,6 @@ def test_czech_practice_shows_the_hand_and_its_question_on_the_first_screen(phon
         click_and_wait(phone, table, target)
     assert len(measure(table)["hand"]) >= 9
     assert screen_problems(table) == []
-    table.locator(".bt-hand.bt-mine").scroll_into_view_if_needed()
-    keep(phone, "phone-czech-after-dokup.png")
     assert not phone.js_errors  # type: ignore[attr-defined]
 
 
@@ -101,6 +100,5 @@ def test_practice_tables_of_two_to_five_seats_fit_a_phone(phone: Page, voila: Se
         _until_the_learner_holds_cards(phone, table)
         table.locator(".bt-felt").scroll_into_view_if_needed()
         assert screen_problems(table) == [], f"{game}, {seats} seats"
-        keep(phone, f"phone-{game}-{seats}.png")
     assert not phone.js_errors  # type: ignore[attr-defined]
 
