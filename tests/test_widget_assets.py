@@ -29,6 +29,7 @@ from table_harness import (  # the shared Chromium harness (also tests/test_felt
 from bulka_teach import Record
 from bulka_teach.czech import presenter
 from bulka_teach.czech.view import deal_view
+from bulka_teach.layout import DEFAULT_WORDS
 from bulka_teach.table.pictures import picture_layout
 from bulka_teach.table.widget import (
     CSS_FILE,
@@ -262,6 +263,7 @@ def test_the_hand_is_a_toolbar_for_the_keyboard_and_keeps_the_focus_across_redra
     legal = page.locator(".bt-hand[data-seat='0'] .bt-card.bt-legal")
     assert tab_stops.get_attribute("data-card") == legal.first.get_attribute("data-card"), \
         "the hand's tab stop is its first card that may be played"
+    expect(legal.first).to_have_accessible_description(DEFAULT_WORDS["legal_play"])  # said of the card, not in the tree
     page.locator(".bt-hand[data-seat='0'] .bt-card").first.focus()
     for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"):
         page.keyboard.press(key)
