@@ -1,5 +1,5 @@
 """What a screen reader hears of a practice table (Trappola's, in Chromium under Voilà): only what can be pressed is a
-button — the learner's cards, the choices, the toolbar — while cards face down, played or lying in the stock are
+button — the learner's cards, the choices, the toolbar and the copy buttons — while cards face down, played or lying in the stock are
 pictures; every card's name starts in English; and no stray sentence sits in the tree."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_only_what_can_be_pressed_is_a_button_and_cards_are_named_in_english_fir
 
     buttons = table.get_by_role("button")
     where = buttons.evaluate_all("""bs => bs.map(b => [b.getAttribute('aria-label') || b.innerText,
-        Boolean(b.closest('.bt-hand.bt-mine, .bt-toolbar, .bt-actions'))])""")
+        Boolean(b.closest('.bt-hand.bt-mine, .bt-head, .bt-actions'))])""")  # the toolbar, the copy buttons
     assert where and all(pressable for _name, pressable in where), [name for name, ok in where if not ok]
     assert not any("face-down" in name for name, _ in where)
 
