@@ -1,6 +1,6 @@
 """What a screen reader hears of a practice table (Trappola's, in Chromium under Voilà): only what can be pressed is a
-button — the learner's cards, the choices, the toolbar and the copy buttons — while cards face down, played or lying in the stock are
-pictures; every card's name starts in English; and no stray sentence sits in the tree."""
+button — the learner's cards, the choices, the toolbar and the copy buttons — while cards face down, played or lying
+in the stock are pictures; every card's name starts in English; and no stray sentence sits in the tree."""
 from __future__ import annotations
 
 import re
