@@ -38,14 +38,25 @@ DEFAULT_WORDS: dict[str, str] = {
     "controls": "Table controls",
     "choices": "Your choices",
     "thinking": "thinking…",
-    "face_down": "face-down card",
     "legal_play": "you may play this card",
     "legal_discard": "you may discard this card",
     "legal": "you may play this card",  # any other card verb
     "steps_earlier": "{n} earlier steps",
     "deal_code": "deal {code}",
     "deal_code_title": "The deal code: share it to play this deal again",
+    "copy_code": "Copy code",
+    "copy_code_title": "Copy the deal code",
+    "copy_link": "Copy link",
+    "copy_link_title": "Copy the link that opens this page with this deal",
+    "copied": "Copied: {text}",
+    "copy_yourself": "This browser did not let the page copy it: it is selected here, copy it with Ctrl+C (⌘C on a "
+                     "Mac), or press and hold on a phone.",
     "unknown_card": "{code}: not a card of this pack",
+    "stopped_connection": ("This page lost its connection to the lesson, so your clicks no longer reach it. Reload the "
+                           "page to go on; a deal's code deals the same cards again."),
+    "stopped_kernel": ("The lesson stopped running on the server, so your clicks no longer reach it. Reload the page "
+                       "to start it again; a deal's code deals the same cards again."),
+    "reload": "Reload the page",
     "amount_less": "less",
     "amount_more": "more",
     "review_head": "Review of your decisions",

@@ -4,8 +4,8 @@ Each file defines one object, ``ITALIAN_ART`` / ``FRENCH_ART``, that the dispatc
 and ranks in order, and for each card code a face (an SVG document), a back, and an accessible label.
 Chromium draws every card of both packs once (one browser for the module, each page closed) and the tests
 check what a learner would notice: every face a picture that decodes, each different from the others, the
-corners showing the card's rank and suit letter, labels naming the card in the pack's language and in
-English, four suits in four colours apart in lightness. The files are joined with ``cards.js`` and
+corners showing the card's rank and suit letter, labels naming the card in English and then in the pack's
+language, four suits in four colours apart in lightness. The files are joined with ``cards.js`` and
 ``table.js`` into one module, so each must declare only its one top-level name.
 """
 from __future__ import annotations
@@ -212,35 +212,35 @@ def test_both_corners_show_the_rank_and_the_suit_letter(drawn: dict[str, Any], p
 
 LABELS = {
     "italian": {
-        ("As", None): "asso di spade — ace of swords",
-        ("Rc", None): "re di coppe — king of cups",
-        ("Fd", None): "fante di denari — knave of coins",
-        ("2b", None): "due di bastoni — two of batons",
-        ("Cs", None): "cavallo di spade — knight of swords",
-        ("Xc", None): "dieci di coppe — ten of cups",
-        ("7d", None): "sette di denari — seven of coins",
-        ("8b", None): "otto di bastoni — eight of batons",
-        ("9s", None): "nove di spade — nine of swords",
-        ("Xc", "c"): "dieci di coppe — ten of cups (trump)",
-        ("Xc", "s"): "dieci di coppe — ten of cups",
+        ("As", None): "ace of swords (asso di spade)",
+        ("Rc", None): "king of cups (re di coppe)",
+        ("Fd", None): "knave of coins (fante di denari)",
+        ("2b", None): "two of batons (due di bastoni)",
+        ("Cs", None): "knight of swords (cavallo di spade)",
+        ("Xc", None): "ten of cups (dieci di coppe)",
+        ("7d", None): "seven of coins (sette di denari)",
+        ("8b", None): "eight of batons (otto di bastoni)",
+        ("9s", None): "nine of swords (nove di spade)",
+        ("Xc", "c"): "ten of cups (dieci di coppe), trump",
+        ("Xc", "s"): "ten of cups (dieci di coppe)",
     },
     "french": {
-        ("As", None): "as de pique — ace of spades",
-        ("Qc", None): "dame de trèfle — queen of clubs",
-        ("Xd", None): "dix de carreau — ten of diamonds",
-        ("Jh", None): "valet de cœur — jack of hearts",
-        ("Kh", None): "roi de cœur — king of hearts",
-        ("7c", None): "sept de trèfle — seven of clubs",
-        ("8d", None): "huit de carreau — eight of diamonds",
-        ("9s", None): "neuf de pique — nine of spades",
-        ("Kh", "h"): "roi de cœur — king of hearts (trump)",
-        ("Kh", "s"): "roi de cœur — king of hearts",
+        ("As", None): "ace of spades (as de pique)",
+        ("Qc", None): "queen of clubs (dame de trèfle)",
+        ("Xd", None): "ten of diamonds (dix de carreau)",
+        ("Jh", None): "jack of hearts (valet de cœur)",
+        ("Kh", None): "king of hearts (roi de cœur)",
+        ("7c", None): "seven of clubs (sept de trèfle)",
+        ("8d", None): "eight of diamonds (huit de carreau)",
+        ("9s", None): "nine of spades (neuf de pique)",
+        ("Kh", "h"): "king of hearts (roi de cœur), trump",
+        ("Kh", "s"): "king of hearts (roi de cœur)",
     },
 }
 
 
 @pytest.mark.parametrize("pack", PACKS)
-def test_labels_name_the_card_in_the_packs_language_then_in_english(drawn: dict[str, Any], pack: str) -> None:
+def test_labels_name_the_card_in_english_then_in_the_packs_language(drawn: dict[str, Any], pack: str) -> None:
     faces = drawn[pack]["faces"]
     for (code, trump), expected in LABELS[pack].items():
         assert (faces[code]["label"] if trump is None else faces[code]["labels"][trump]) == expected
@@ -248,7 +248,7 @@ def test_labels_name_the_card_in_the_packs_language_then_in_english(drawn: dict[
     assert len(set(labels)) == len(labels)
     for code, face in faces.items():
         for trump, label in face["labels"].items():
-            assert label == face["label"] + (" (trump)" if trump == code[1] else "")
+            assert label == face["label"] + (", trump" if trump == code[1] else "")
 
 
 @pytest.mark.parametrize("pack", PACKS)

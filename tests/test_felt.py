@@ -9,17 +9,22 @@ saves the pictures of the README.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from table_harness import ChromiumThread, cards, in_chromium, on_a_fresh_page, show_layout, ui
 
 from bulka_teach import Record
 from bulka_teach import layout as lay
+from bulka_teach.bouillotte import presenter as bo_presenter
 from bulka_teach.czech import presenter
 from bulka_teach.table.base import Controller
 from bulka_teach.table.present import table_ui
+from bulka_teach.trappola import presenter as tr_presenter
+from tests.browser.phone import PHONE, screen_problems
 
 ITALIAN_HAND = ["2s", "7s", "Xc", "Fc", "Cd", "Rd", "Ab"]
 FRENCH_HAND = ["Qc", "Xh", "As"]
@@ -222,24 +227,87 @@ def test_five_seats_on_a_phone(chromium: ChromiumThread) -> None:
     chromium.run(lambda browser: on_a_fresh_page(browser, check))
 
 
+def longest_words_table(pack: str, places: tuple[str, ...], hand: int, hidden: int, words: tuple[Any, ...],
+                        over: bool = False) -> dict[str, Any]:
+    """A table of seats at ``places`` each wearing every role and the longest badges and chips of a game (``words``),
+    the learner holding ``hand`` cards beside a face-down pile of three, the others playing (at the top, or every seat
+    where all play) ``hidden`` face down: the most a plate and the hand's row ever carry; ``over``: with a result box
+    of three lines in the centre."""
+    roles, badges, chips, streak = words
+    codes = {"marias": [r + s for s in "hlab" for r in "789XUOKA"], "italian": [r + s for s in "cdsb" for r in
+             "AR2CFX987"], "french": [r + s for s in "hdcs" for r in "AKQJX98"]}[pack][:hand]
+    seats = [lay.seat(s, "Player" if s == 0 else f"Computer {s}", place, you="(you)" if s == 0 else "",
+                      roles=roles, badges=badges, streak=streak, chips=chips, me=s == 0, to_move=s == 0,
+                      turn="your turn", facts=[lay.fact("points", [{"b": "61"}, " in cards won · 4 tricks (štych)"])])
+             for s, place in enumerate(places)]
+    piles = [lay.pile("hand", 0, cards=codes, style="hand", aria="Your hand", mine=True),
+             lay.pile("dokup", 0, count=3, aria="your dokup", label="dokup", label_after=True)]
+    all_play = "top" not in places[1:]
+    piles += [lay.pile("hand", s, count=hidden, style="hand", aria="a hand") for s, place in enumerate(places)
+              if s and (all_play or place == "top")]
+    outcome = lay.outcome("won", "Computer 3 takes the pot (le pot, банк)", [
+        "The pot (le pot, банк): 5 to Computer 3 (Player, Computer 3) on the points: 30 in spades (pique)",
+        "jetons now: Player 28, Computer 1 30, Computer 2 29, Computer 3 33, Computer 4 30"], aria="the result")
+    return lay.layout(pack, phase="play", seats=seats, piles=piles, trick=lay.trick([], aria="the trick"),
+                      pots=[lay.pot("pot", "the pot (le pot, банк)", 40)], outcome=outcome if over else None)
+
+
+def _longest(words: dict[str, str], n: int) -> list[str]:
+    return sorted(words.values(), key=len)[-n:]
+
+
+# Each game: its pack, its tables' places (two play at the top and the bottom, the others wait at the side; or all
+# play round the table), the learner's most cards (Czech: a chain of šíbr before discarding), the others' most, and
+# its longest words: every role, the longest badges, chips, streak.
+LONGEST_WORDS = {
+    "czech-bulka": ("marias", [("bottom", "top"), ("bottom", "top", "side")], 12, 9,
+                    lambda: (list(presenter.ROLE_WORDS.values()), [], "chips −120", "")),
+    "trappola": ("italian", [("bottom", "top"), ("bottom", "top", "side"), ("bottom", "left", "top", "right")], 9, 9,
+                 lambda: (list(tr_presenter.ROLE_WORDS.values()), ["Pro: for the whole Bulka"], "chips −120",
+                          "2 wins in a row — may announce Pro")),
+    "bouillotte": ("french", [lay.places(n) for n in (3, 4, 5)], 3, 3,
+                   lambda: (list(bo_presenter.ROLE_WORDS.values()), _longest(bo_presenter.BET_WORDS, 2),
+                            "jetons (жетоны) 120", "")),
+}
+
+
+@pytest.mark.parametrize("game", LONGEST_WORDS)
+def test_the_longest_plates_and_hands_fit_a_phone_and_a_desktop(chromium: ChromiumThread, game: str) -> None:
+    """With every seat wearing the game's longest words, at every count of seats the game has, at 390 × 844 and at a
+    narrow and a wide desktop table, in play and with the result box: each plate wraps its words inside the felt,
+    beside no other and not under the result box; the hand's every card lies on the screen."""
+    pack, tables, hand, hidden, words = LONGEST_WORDS[game]
+    asked = ui(card_verb="play", prompt="Your turn.", buttons=[{"action": "pass", "label": "Pass"}])
+
+    def check(page: Page) -> None:
+        for width in (PHONE["width"], 800, 1100):
+            page.set_viewport_size({"width": width, "height": PHONE["height"]})
+            for places in tables:
+                for over in (False, True):
+                    page.evaluate("document.body.replaceChildren()")
+                    show_layout(page, longest_words_table(pack, places, hand, hidden, words(), over), asked)
+                    where = f"{len(places)} seats, {width} px{', the deal over' if over else ''}"
+                    assert screen_problems(page.locator(".bt-table")) == [], where
+    chromium.run(lambda browser: on_a_fresh_page(browser, check))
+
+
 # --- (c) every card labelled, in the pack's own names and in English ------------------------------------------
 
 @in_chromium
 def test_every_card_has_its_names_in_its_pack(page: Page) -> None:
     show_layout(page, four_italian(), four_ui())
     ace = page.locator(".bt-card[data-card='Ad']").get_attribute("aria-label") or ""
-    assert ace.startswith("asso di denari — ace of coins"), ace
+    assert ace.startswith("ace of coins (asso di denari)"), ace
     assert (page.locator(".bt-card[data-card='Ab']").get_attribute("aria-label") or "").startswith(
-        "asso di bastoni — ace of batons"), "Ab is a baton in this pack, not a bell"
-    assert "(trump)" in ace and "(trump)" not in (page.locator(".bt-card[data-card='2s']").get_attribute("aria-label")
-                                                  or "")
+        "ace of batons (asso di bastoni)"), "Ab is a baton in this pack, not a bell"
+    two = page.locator(".bt-card[data-card='2s']").get_attribute("aria-label") or ""
+    assert ace.endswith(", trump") and "trump" not in two
     show_layout(page, five_french(), five_ui())
     queen = page.locator(".bt-hand.bt-mine .bt-card[data-card='Qc']").get_attribute("aria-label") or ""
-    assert " — queen of clubs" in queen and queen.split(" — ")[0], queen
+    assert queen.startswith("queen of clubs (") and queen.endswith(")"), queen
     assert "ten of hearts" in (page.locator(".bt-card[data-card='Xh']").last.get_attribute("aria-label") or "")
-    labels = page.locator(".bt-card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label') || '')")
-    assert labels and all(labels), "a card without a label"
-    assert all(" — " in label for label in labels if label != "face-down card")
+    labels = page.locator(".bt-card:not(.bt-back)").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+    assert labels and all(re.fullmatch(r"\w+ of \w+ \(.+\)(, trump)?", label or "") for label in labels), labels
 
 
 @in_chromium

@@ -29,6 +29,7 @@ from table_harness import (  # the shared Chromium harness (also tests/test_felt
 from bulka_teach import Record
 from bulka_teach.czech import presenter
 from bulka_teach.czech.view import deal_view
+from bulka_teach.layout import DEFAULT_WORDS
 from bulka_teach.table.pictures import picture_layout
 from bulka_teach.table.widget import (
     CSS_FILE,
@@ -197,14 +198,15 @@ def test_a_table_in_play_draws_the_view_and_nothing_more(page: Page) -> None:
     backs = page.locator(".bt-hand[data-seat='1'] .bt-card")
     assert backs.count() == view["deal"]["hand_counts"]["1"] == 8
     assert page.locator(".bt-hand[data-seat='1'] [data-card]").count() == 0
-    assert backs.first.get_attribute("aria-label") == "face-down card"
+    assert backs.first.get_attribute("aria-hidden") == "true"  # the hand's label says it once, not each card
+    assert page.get_by_role("group", name=re.compile("face-down")).count() >= 1
     drawn = set(cards(page, "[data-card]"))
     hidden = {c.code for c in game.deal.hands[1]} - {"Xh"}  # Ben's cards; the Xh he took by šíbr is public
     assert not drawn & hidden, f"cards of Ben's hidden hand are drawn: {drawn & hidden}"
 
     ace = page.locator(".bt-hand .bt-card[data-card='Ah']")
-    assert ace.get_attribute("aria-label") == "eso červené — ace of hearts (trump)"
-    assert page.locator(".bt-card[data-card='8a']").get_attribute("aria-label") == "osma žaludy — eight of acorns"
+    assert ace.get_attribute("aria-label") == "ace of hearts (eso červené), trump"
+    assert page.locator(".bt-card[data-card='8a']").get_attribute("aria-label") == "eight of acorns (osma žaludy)"
     assert cards(page, ".bt-trick .bt-card") == ["Kl"]
     assert "hearts (červené)" in page.locator(".bt-trump").inner_text()
     assert "13" in page.locator(".bt-stock").inner_text() and cards(page, ".bt-stock .bt-card") == ["7l"]
@@ -253,11 +255,16 @@ def test_clicks_send_messages_and_a_busy_table_ignores_them(page: Page) -> None:
 @in_chromium
 def test_the_hand_is_a_toolbar_for_the_keyboard_and_keeps_the_focus_across_redraws(page: Page) -> None:
     view = example_game().view(0)
-    index = show(page, view, play_ui(view))
     hand = view["deal"]["hand"]
+    refused_first = {c: a for c, a in play_ui(view)["clickable"].items() if c != hand[0]}  # its first card refused
+    index = show(page, view, play_ui(view) | {"clickable": refused_first})
     tab_stops = page.locator(".bt-hand[data-seat='0'] .bt-card[tabindex='0']")
     assert tab_stops.count() == 1, "the hand is one tab stop (roving tabindex)"
-    tab_stops.focus()
+    legal = page.locator(".bt-hand[data-seat='0'] .bt-card.bt-legal")
+    assert tab_stops.get_attribute("data-card") == legal.first.get_attribute("data-card"), \
+        "the hand's tab stop is its first card that may be played"
+    expect(legal.first).to_have_accessible_description(DEFAULT_WORDS["legal_play"])  # said of the card, not in the tree
+    page.locator(".bt-hand[data-seat='0'] .bt-card").first.focus()
     for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"):
         page.keyboard.press(key)
     assert page.evaluate("document.activeElement.dataset.card") == hand[2]
@@ -270,7 +277,14 @@ def test_the_hand_is_a_toolbar_for_the_keyboard_and_keeps_the_focus_across_redra
     shorter = view | {"deal": view["deal"] | {"hand": hand[:5]}}
     update(page, index, view=shorter, ui=play_ui(view, caption="Ben plays."))
     assert int(page.locator(".bt-table").get_attribute("data-render") or 0) == before + 1, "one redraw per update"
-    assert page.evaluate("document.activeElement.dataset.card") == hand[4], "focus stays at the same place"
+    new_stop = next(card for card in hand[:5] if card in play_ui(view)["clickable"])
+    assert page.evaluate("document.activeElement.dataset.card") == new_stop, \
+        "in a new hand the focus goes to its first card that may be played"
+    assert page.evaluate("document.activeElement.tabIndex") == 0
+    page.keyboard.press("ArrowLeft")  # in the same hand, the focus stays where the arrow keys put it
+    moved = page.evaluate("document.activeElement.dataset.card")
+    update(page, index, ui=play_ui(view, caption="A hint."))
+    assert page.evaluate("document.activeElement.dataset.card") == moved
 
 
 @in_chromium

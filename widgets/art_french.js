@@ -230,6 +230,6 @@ const FRENCH_ART = (() => {
     suitShape,
     face: ART_KIT.faces(isCode, SUITS, middle, corner),
     back,
-    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} de {suit}"),  // "as de pique — ace of spades"
+    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} de {suit}"),  // "ace of spades (as de pique)"
   });
 })();

@@ -285,6 +285,6 @@ const ITALIAN_ART = (() => {
     suitShape,
     face: ART_KIT.faces(isCode, SUITS, middle, corner),
     back,
-    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} di {suit}"),  // "asso di spade — ace of swords"
+    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} di {suit}"),  // "ace of swords (asso di spade)"
   });
 })();

@@ -75,15 +75,16 @@ const ART_KIT = (() => {
     };
   }
 
-  /** ``label(code, trump)``: "<of> — <rank> of <suit>", ``of`` a pattern such as "{rank} di {suit}",
-   * with " (trump)" when the card's suit is ``trump``; anything else is named as it is. */
+  /** ``label(code, trump)``: "<rank> of <suit> (<of>)", the English name first (what a learner understands), then
+   * the pack's own, ``of`` a pattern such as "{rank} di {suit}"; ", trump" when the card's suit is ``trump``;
+   * anything else is named as it is. */
   function labeller(isCode, ranks, suits, of) {
     return (code, trump) => {
       if (!isCode(code)) return String(code);
       const rank = ranks[code[0]], suit = suits[code[1]];
-      const note = trump && code[1] === trump ? " (trump)" : "";
-      return `${of.replace("{rank}", rank.name).replace("{suit}", suit.name)} — `
-        + `${rank.english} of ${suit.english}${note}`;
+      const note = trump && code[1] === trump ? ", trump" : "";
+      return `${rank.english} of ${suit.english} (${of.replace("{rank}", rank.name).replace("{suit}", suit.name)})`
+        + note;
     };
   }
 

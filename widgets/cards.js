@@ -211,7 +211,7 @@ const MARIAS_ART = (() => {
     suitShape,
     face: ART_KIT.faces(isCode, SUITS, middle, corner),
     back,
-    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} {suit}"),  // "eso červené — ace of hearts"
+    label: ART_KIT.labeller(isCode, RANKS, SUITS, "{rank} {suit}"),  // "ace of hearts (eso červené)"
   });
 })();
 
@@ -249,7 +249,7 @@ function isCardCode(pack, code) {
   return typeof code === "string" && code.length === 2 && code[0] in art.ranks && code[1] in art.suits;
 }
 
-/** Accessible name: "eso červené — ace of hearts", with " (trump)" when the card is a trump. */
+/** Accessible name: "ace of hearts (eso červené)", with ", trump" when the card is a trump. */
 function cardLabel(pack, code, trump) {
   return isCardCode(pack, code) ? artOf(pack).label(code, trump) : String(code);
 }

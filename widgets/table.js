@@ -71,9 +71,9 @@ class Table {
     this.model = model;
     this.id = `bt${++tableCount}-${Math.random().toString(36).slice(2, 8)}`;  // unique even if the module loads twice
     this.renders = 0;
-    this.handIndex = 0;
+    this.handStop = { cards: "", index: 0 };  // the hand's tab stop the arrow keys chose, for that hand
     this.typed = {};  // amounts typed or stepped, by action verb: kept across redraws
-    this.shown = { caption: null, notice: null, summary: null };
+    this.shown = { caption: null, notice: null, summary: null, code: null };
     this.pending = false;
     el.classList.add("bt-host");  // the CSS container: the table's layout follows its own width, not the window's
     el.innerHTML = `<div class="bt-table" data-render="0" tabindex="-1">
@@ -82,6 +82,9 @@ class Table {
         <div class="bt-toolbar" role="toolbar"></div>
         <span class="bt-step" hidden></span>
         <span class="bt-deal-code" hidden></span>
+        <button type="button" class="bt-copy bt-copy-code" hidden></button>
+        <button type="button" class="bt-copy bt-copy-link" hidden></button>
+        <div class="bt-copied" role="status" aria-live="polite"></div>
       </div>
       <div class="bt-felt"></div>
       <div class="bt-messages">
@@ -98,13 +101,14 @@ class Table {
         <p class="bt-review-summary" role="status" aria-live="polite"></p>
         <div class="bt-review-body"></div>
       </section>
-      <span class="bt-sr-only" id="${this.id}-legal"></span>
+      <span id="${this.id}-legal" hidden></span>
     </div>`;
     this.root = el.querySelector(".bt-table");
     const part = (cls) => this.root.querySelector(cls);
     this.parts = {
       head: part(".bt-head"), title: part(".bt-title"), toolbar: part(".bt-toolbar"), step: part(".bt-step"),
-      code: part(".bt-deal-code"),
+      code: part(".bt-deal-code"), copyCode: part(".bt-copy-code"), copyLink: part(".bt-copy-link"),
+      copied: part(".bt-copied"),
       felt: part(".bt-felt"), caption: part(".bt-caption"), notice: part(".bt-notice"), prompt: part(".bt-prompt"),
       actions: part(".bt-actions"), thinking: part(".bt-thinking"), legal: part(`#${this.id}-legal`),
       review: part(".bt-review"), reviewHead: part(".bt-review-head"), summary: part(".bt-review-summary"),
@@ -127,6 +131,7 @@ class Table {
     model.on("change:felt", this.schedule);
     model.on("change:layout", this.schedule);  // a host that names the trait "layout" (not ipywidgets: below)
     model.on("change:ui", this.schedule);
+    watchKernel(model, () => this.layout().words || {});
     this.render();
   }
 
@@ -149,6 +154,10 @@ class Table {
     const button = event.target.closest("button");
     if (!button || !this.root.contains(button) || button.disabled) return;
     const ui = this.model.get("ui") || {};
+    if (button.classList.contains("bt-copy")) {  // copying asks nothing of Python: busy or not
+      this.copy(button.classList.contains("bt-copy-link") ? dealLink(ui.deal_code) : ui.deal_code);
+      return;
+    }
     if (ui.busy) return;
     if (button.classList.contains("bt-card")) {
       const code = button.dataset.card;
@@ -167,6 +176,26 @@ class Table {
       else this.send({ type: "action", action: button.dataset.action });
     } else if (button.classList.contains("bt-control")) {
       this.send({ type: "control", name: button.dataset.name });
+    }
+  }
+
+  // --- copying the deal's code or its link ----------------------------------------------------------
+
+  /** Put ``text`` on the clipboard and say so; where the page may not (no secure context, a refusal), show the
+   * text selected in a field with a sentence saying how to copy it. */
+  async copy(text) {
+    const words = this.layout().words || {};
+    try {
+      if (!window.isSecureContext || !navigator.clipboard) throw new Error("no clipboard here");
+      await navigator.clipboard.writeText(text);
+      this.parts.copied.textContent = fill(words.copied, { text });
+    } catch {
+      const note = this.parts.copied;
+      note.innerHTML = `<span>${esc(words.copy_yourself)}</span> <input class="bt-copy-text" readonly `
+        + `value="${esc(text)}" aria-label="${esc(words.copy_yourself)}">`;
+      const field = note.querySelector("input");
+      field.focus({ preventScroll: true });
+      field.select();
     }
   }
 
@@ -276,13 +305,15 @@ class Table {
     return true;
   }
 
-  /** Move the hand's one tab stop to card ``index`` and focus it (the arrow keys; clicks leave the tab stop). */
+  /** Move the hand's one tab stop to card ``index`` and focus it (the arrow keys; clicks leave the tab stop). It
+   * stays there while the hand holds the same cards; a new hand puts it on its first card that may be played. */
   focusHandCard(index) {
     const cards = [...this.root.querySelectorAll(".bt-hand.bt-mine .bt-card")];
     if (!cards.length) return;
-    this.handIndex = Math.min(index, cards.length - 1);
-    cards.forEach((card, i) => { card.tabIndex = i === this.handIndex ? 0 : -1; });
-    cards[this.handIndex].focus();
+    const at = Math.min(index, cards.length - 1);
+    this.handStop = { cards: handKey(cards), index: at };
+    cards.forEach((card, i) => { card.tabIndex = i === at ? 0 : -1; });
+    cards[at].focus();
   }
 
   /** What has the focus inside the table, said so that it can be found again after a redraw. */
@@ -290,7 +321,10 @@ class Table {
     const active = this.root.ownerDocument.activeElement;
     if (!active || !this.root.contains(active)) return null;
     const hand = active.closest(".bt-hand.bt-mine");
-    if (hand) return { hand: [...hand.querySelectorAll(".bt-card")].indexOf(active) };
+    if (hand) {
+      const cards = [...hand.querySelectorAll(".bt-card")];
+      return { hand: cards.indexOf(active), cards: handKey(cards) };
+    }
     if (active.classList.contains("bt-amount-input")) {
       return { selector: `.bt-amount-input[data-action="${CSS.escape(active.dataset.action)}"]` };
     }
@@ -321,10 +355,11 @@ class Table {
   /** Focus what had the focus before a redraw: the card at the same place in the hand, the same button. */
   restoreFocus(key) {
     if (!key) return;
-    const cards = this.root.querySelectorAll(".bt-hand.bt-mine .bt-card");
+    const cards = [...this.root.querySelectorAll(".bt-hand.bt-mine .bt-card")];
     const still = { preventScroll: true };  // a redraw must not scroll the lesson
-    if ("hand" in key && cards.length) {
-      cards[Math.min(key.hand, cards.length - 1)].focus(still);
+    if ("hand" in key && cards.length) {  // the same card of the same hand; in a new hand, its tab stop
+      const same = key.cards === handKey(cards);
+      (same ? cards[key.hand] : cards.find((card) => card.tabIndex === 0) || cards[0]).focus(still);
       return;
     }
     const target = key.selector
@@ -374,10 +409,18 @@ class Table {
     setText(p.step, ui.step ? `${ui.step.index + 1} / ${ui.step.count}` : "");
     setText(p.code, ui.deal_code ? fill(words.deal_code || "{code}", { code: ui.deal_code }) : "");
     if (ui.deal_code) p.code.title = words.deal_code_title || "";
+    setText(p.copyCode, ui.deal_code ? words.copy_code : "");
+    setText(p.copyLink, ui.deal_code && ui.deal_link ? words.copy_link : "");
+    p.copyCode.title = words.copy_code_title || "";
+    p.copyLink.title = words.copy_link_title || "";
+    if (this.shown.code !== (ui.deal_code || null)) {  // what was copied belongs to the deal it was copied from
+      this.shown.code = ui.deal_code || null;
+      p.copied.replaceChildren();
+    }
     p.head.hidden = [p.title, p.toolbar, p.step, p.code].every((part) => part.hidden);
 
     p.legal.textContent = words[`legal_${ui.card_verb}`] || words.legal || "";
-    const ctx = new Context(layout, ui, this.id, this.handIndex);
+    const ctx = new Context(layout, ui, this.id, this.handStop);
     preloadCards(ctx.pack);
     p.felt.innerHTML = mode === "static" || layout.kind === "picture" ? staticHtml(ctx) : tableHtml(ctx);
     p.felt.dataset.seats = String(Math.max(2, ctx.seats.length));
@@ -459,6 +502,19 @@ function stepsHtml(steps, words) {
     ? `<details class="bt-steps-earlier"><summary>${esc(fill(words.steps_earlier, { n: earlier.length }))}</summary>`
       + `<ol class="bt-steps">${earlier.map(item).join("")}</ol></details>` : "";
   return folded + `<ol class="bt-steps" start="${earlier.length + 1}">${recent.map(item).join("")}</ol>`;
+}
+
+/** The link that deals ``code``: this page's address with ``?deal=CODE`` (the page's other parameters kept). */
+function dealLink(code) {
+  const url = new URL(window.location.href);
+  url.searchParams.set("deal", code);
+  url.hash = "";
+  return url.href;
+}
+
+/** The cards of a drawn hand, as one text: whether a redraw holds the same hand. */
+function handKey(cards) {
+  return cards.map((card) => card.dataset.card).join(" ");
 }
 
 function setText(el, text) {
@@ -559,11 +615,11 @@ function reviewBodyHtml(review, ctx) {
 
 /** Everything one render needs to know, worked out once. */
 class Context {
-  constructor(layout, ui, id, handIndex) {
+  constructor(layout, ui, id, handStop) {
     this.layout = layout;
     this.ui = ui;
     this.id = id;
-    this.handIndex = handIndex;
+    this.handStop = handStop;
     this.pack = layout.pack || "marias";
     this.words = layout.words || {};
     this.trump = layout.trump && !layout.trump.offered ? layout.trump.suit : null;
@@ -599,8 +655,9 @@ class Context {
     return { classes, words };
   }
 
-  /** A face-up card; ``tabindex`` -1 keeps cards that are only shown out of the tab order. A code that is not
-   * a card of the pack is drawn too, marked (``bt-unknown-card``), with the code on it. */
+  /** A face-up card: a button in the learner's hand (``button``; ``tabindex`` 0 for the hand's one tab stop), an
+   * image anywhere else (a card played, shown or lying in a pile cannot be pressed). A code that is not a card of the
+   * pack is drawn too, marked (``bt-unknown-card``), with the code on it. */
   card(code, extra = {}) {
     const known = isCardCode(this.pack, code);
     const classes = ["bt-card"];
@@ -614,16 +671,21 @@ class Context {
     const label = name + marks.words.map((m) => `, ${w[`said_${m}`] || ""}`).join("");
     const badge = marks.words.length ? `<span class="bt-review-badge" aria-hidden="true">`
       + `${marks.words.map((m) => esc(w[`mark_${m}`] || "")).join(" · ")}</span>` : "";
+    const picture = `${cardImage(this.pack, code)}${badge}`;
+    if (!extra.button) {
+      return `<span class="${classes.join(" ")}" data-card="${esc(code)}" role="img" aria-label="${esc(label)}">`
+        + `${picture}</span>`;
+    }
     const described = extra.legal ? ` aria-describedby="${this.id}-legal"` : "";
     const disabled = extra.inert ? ` aria-disabled="true"` : "";
     return `<button type="button" class="${classes.join(" ")}" data-card="${esc(code)}" `
-      + `aria-label="${esc(label)}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>`
-      + `${cardImage(this.pack, code)}${badge}</button>`;
+      + `aria-label="${esc(label)}" tabindex="${extra.tabindex ?? -1}"${described}${disabled}>${picture}</button>`;
   }
 
+  /** A face-down card: a picture only, left out of the accessibility tree — its pile's label says what lies there
+   * ("Ben's hand: 6 face-down cards"), once rather than once a card. */
   back() {
-    return `<button type="button" class="bt-card bt-back" aria-label="${esc(this.words.face_down || "")}" `
-      + `tabindex="-1">${cardImage(this.pack, "back")}</button>`;
+    return `<span class="bt-card bt-back" aria-hidden="true">${cardImage(this.pack, "back")}</span>`;
   }
 }
 
@@ -714,7 +776,7 @@ function pileHtml(ctx, pile) {
   const label = pile.label && pile.label.length ? richHtml(ctx, pile.label) : "";
   if (pile.style === "single") {
     const code = (pile.cards || [])[0];
-    return `<div class="${cls}"${seat}${aria}>${pile.cards ? ctx.card(code) : ctx.back()}`
+    return `<div class="${cls}"${seat} role="group"${aria}>${pile.cards ? ctx.card(code) : ctx.back()}`
       + `${label ? `<span class="bt-label">${label}</span>` : ""}</div>`;
   }
   if (pile.style === "stack") {
@@ -742,8 +804,11 @@ function handHtml(ctx, pile) {
   const cards = pile.cards;
   const mine = Boolean(pile.mine);
   const verb = ctx.ui.card_verb;
-  const stop = Math.min(ctx.handIndex, cards.length - 1);
+  // the hand's one tab stop: the card the arrow keys chose in this hand, else the first that may be played
+  const chosen = ctx.handStop.cards === cards.join(" ") ? ctx.handStop.index : -1;
+  const stop = chosen >= 0 ? Math.min(chosen, cards.length - 1) : Math.max(0, cards.findIndex((c) => c in ctx.clickable));
   const body = cards.map((code, i) => ctx.card(code, {
+    button: mine,
     legal: mine && code in ctx.clickable,
     tabindex: mine && i === stop ? 0 : -1,
     inert: mine && !verb,
@@ -752,7 +817,7 @@ function handHtml(ctx, pile) {
   const label = (mine && verb && (pile.aria_verbs || {})[verb]) || pile.aria;
   const crowded = cards.length > 9 ? " bt-crowded" : "";  // more than a hand of 9 before discarding: overlap
   const classes = `bt-hand${mine ? " bt-mine" : ""}${verb && mine ? " bt-active" : ""}${crowded}`;
-  return `<div class="${classes}" data-seat="${seat}" data-count="${cards.length}" `
+  return `<div class="${classes}" data-seat="${seat}" data-count="${cards.length}" style="--count: ${cards.length}" `
     + `role="${mine ? "toolbar" : "group"}" aria-label="${esc(label)}">${body}</div>`;
 }
 
@@ -823,6 +888,59 @@ function infoHtml(ctx) {
 function staticHtml(ctx) {
   const rows = ctx.piles.map((p) => `<div class="bt-static-row">${pileHtml(ctx, p)}</div>`).join("");
   return `<div class="bt-static">${rows}</div>`;
+}
+
+// --- a page whose lesson stopped -----------------------------------------------------------------
+//
+// A table's clicks reach Python through the kernel's connection. When the connection is lost (the server stopped, the
+// network went) or the kernel died or restarted (its tables are gone with it), clicks would do nothing without a word:
+// a banner over the page says what happened and how to go on, in the words of the table's layout
+// (``stopped_<cause>``, ``reload``). ``showStopped(cause, words)`` is the one way to say it; ``watchKernel`` calls it
+// for the causes "connection" and "kernel".
+
+const STOP_GRACE_MS = 2500;  // a connection back sooner than this (a network blip) says nothing
+const DEAD = new Set(["dead", "restarting", "autorestarting"]);
+const watched = new WeakMap();  // kernel → the words of its latest table
+
+/** Watch the kernel behind ``model`` (its widget manager's, where the host has one) for the page's sake. */
+function watchKernel(model, words) {
+  const manager = model.widget_manager;
+  const kernel = manager && manager.kernel;
+  if (!kernel || !kernel.connectionStatusChanged || !kernel.statusChanged) return;  // a host without a kernel
+  const first = !watched.has(kernel);
+  watched.set(kernel, words);
+  if (!first) return;
+  let timer = null;
+  kernel.statusChanged.connect((_kernel, status) => {
+    if (DEAD.has(status)) showStopped("kernel", watched.get(kernel)());
+  });
+  kernel.connectionStatusChanged.connect((_kernel, status) => {
+    clearTimeout(timer);
+    if (status === "connected") hideStopped("connection");
+    else timer = setTimeout(() => showStopped("connection", watched.get(kernel)()), STOP_GRACE_MS);
+  });
+}
+
+/** The banner over the page: the sentence for ``cause`` and a button that reloads the page. One a page. */
+function showStopped(cause, words) {
+  const doc = globalThis.document;
+  let banner = doc.querySelector(".bt-stopped");
+  if (banner && banner.dataset.cause === "kernel") return;  // a kernel gone stays gone
+  if (!banner) {
+    banner = doc.createElement("div");
+    banner.className = "bt-stopped";
+    banner.setAttribute("role", "alert");
+    doc.body.append(banner);
+  }
+  banner.dataset.cause = cause;
+  banner.innerHTML = `<p class="bt-stopped-text">${esc(words[`stopped_${cause}`] || words.stopped_connection)}</p>`
+    + `<button type="button" class="bt-stopped-reload">${esc(words.reload)}</button>`;
+  banner.querySelector("button").addEventListener("click", () => globalThis.location.reload());
+}
+
+function hideStopped(cause) {
+  const banner = globalThis.document.querySelector(`.bt-stopped[data-cause="${cause}"]`);
+  if (banner) banner.remove();
 }
 
 function render({ model, el }) {

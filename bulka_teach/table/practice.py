@@ -33,7 +33,7 @@ from .present import View, caption, control, presenter, table_ui
 from .review import decision_views, first_action_of_deal, review_ui
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
-from .url import deal_param, preheated, query_string, when_requested
+from .url import deal_param, page_deals_codes, preheated, query_string, when_requested
 
 GAME = "czech-bulka"  # what a practice table plays unless told otherwise
 WHOLE = ("game", "match")
@@ -106,6 +106,7 @@ class Practice(Controller):
         self.coached = coach is not None or self.ai.teacher is not None  # Hint has a coach to ask
         self.reviewed = self.ai.teacher is not None  # the review panel words each decision with the game's teacher
         self.ask_to_declare = ask_to_declare
+        self.deal_link = False  # the page's address with ?deal=CODE deals a code (``from_url`` under Voilà)
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
         self.opponent = opponent
@@ -134,6 +135,9 @@ class Practice(Controller):
         if code is not None:
             kwargs["code"] = code
         practice = cls(**kwargs)
+        if page_deals_codes():  # Voilà's page or the static site's: a link with ?deal= deals the code
+            practice.deal_link = True
+            practice.table.ui = {**practice.table.ui, "deal_link": True}
         when_requested(lambda query: practice._deal_requested(deal_param(query)))
         return practice
 
@@ -347,7 +351,7 @@ class Practice(Controller):
             log = view.get("log") or []
             ui = table_ui(view, "play", self.seat, caption=log[-1]["text"] if log else "",
                           prompt_text=f"The table as you saw it at decision {k + 1} of {len(review.items)}.",
-                          controls=controls, deal_code=self.deal_code, title=self.title,
+                          controls=controls, deal_code=self.deal_code, deal_link=self.deal_link, title=self.title,
                           interactive=False)
         self._draw(view, {**ui, "review": panel})
 
@@ -511,7 +515,8 @@ class Practice(Controller):
         view = seat_view(game, self.seat, upto)
         steps = [game.explain(e, self.seat) for e in game.events[self._since:upto]]
         ui = table_ui(view, "play", self.seat, caption=caption(steps), steps=steps, prompt_text=self._status(),
-                      notice=notice, controls=self._controls(), deal_code=self.deal_code, title=self.title,
+                      notice=notice, controls=self._controls(), deal_code=self.deal_code, deal_link=self.deal_link,
+                      title=self.title,
                       highlight=highlight)
         if question is not None:
             ui = {**ui, "prompt": question["prompt"], "buttons": question["buttons"]}

@@ -44,8 +44,10 @@ def control(name: str, label: str, enabled: bool = True) -> dict[str, Any]:
 def table_ui(view: View, mode: str, me: int | None, *, caption: str = "", prompt_text: str | None = None,
              notice: dict[str, Any] | None = None, controls: Sequence[dict[str, Any]] = (),
              step: dict[str, int] | None = None, deal_code: str | None = None, interactive: bool = True,
-             highlight: Sequence[str] = (), title: str = "", steps: Sequence[str] = ()) -> dict[str, Any]:
-    """The whole ``ui`` dict for ``view``; ``interactive`` False shows no buttons and no clickable cards.
+             highlight: Sequence[str] = (), title: str = "", steps: Sequence[str] = (),
+             deal_link: bool = False) -> dict[str, Any]:
+    """The whole ``ui`` dict for ``view``; ``interactive`` False shows no buttons and no clickable cards;
+    ``deal_link``: the page's address with ``?deal=`` and the code deals it (the table offers to copy that link).
 
     ``steps`` (what happened since the learner last acted, one sentence each) is drawn as a list in place of
     the caption when there are two or more."""
@@ -64,6 +66,7 @@ def table_ui(view: View, mode: str, me: int | None, *, caption: str = "", prompt
         "controls": list(controls),
         "step": step,
         "deal_code": deal_code,
+        "deal_link": deal_link,
         "highlight": list(highlight),
         "busy": False,
         "title": title,

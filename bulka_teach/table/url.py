@@ -33,6 +33,12 @@ def query_string() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
+def page_deals_codes() -> bool:
+    """Whether this kernel runs a page whose address passes its query to Python: Voilà's (``QUERY_STRING``, or a
+    preheated kernel that will learn it) or the static site's (``QUERY_STRING``, set by the page); not JupyterLab."""
+    return preheated() or "QUERY_STRING" in os.environ
+
+
 def when_requested(callback: Callable[[str], None]) -> None:
     """In a preheated kernel, call ``callback(query string)`` once a learner asks for the page; else never.
 
