@@ -20,14 +20,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..bots import Bot, Coach, GameAI
-from ..dealing import DealCode, new_seed
-from ..errors import DealCodeError, IllegalAction, ScenarioError
+from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
 from ..records import Record
 from ..records import undo as undo_game
 from ..registry import game_spec
-from .base import Controller, deal_code_text
+from .base import Controller, deal_code_text, deal_record
 from .present import advice_words, caption, control, presenter, table_ui
 from .review import Judged, OpenReview, judge_deal, review_frame
 from .rules_panel import RulesPanel
@@ -137,14 +136,7 @@ class Practice(Controller):
     # --- starting deals -------------------------------------------------------------------
     def new_deal(self, code: str | None = None) -> None:
         """A new deal: the deal of ``code`` (a bad code: a notice and a fresh deal), else a fresh one."""
-        record, problem = None, None
-        if code:
-            try:
-                record = self._record_of(code)
-            except (DealCodeError, ScenarioError) as err:
-                problem = f"That deal code cannot be used: {err}. Here is a fresh deal instead."
-        if record is None:
-            record = Record(game=self.spec.game, players=self.players, rules=self.rules.to_dict(), seed=new_seed())
+        record, problem = deal_record(self.spec, self.players, self.rules, code)
         self.game: Game = record.start()
         self.rules = self.game.rules
         self.panel.show(self.rules)
@@ -159,14 +151,6 @@ class Practice(Controller):
         if not self._sits_out():
             self._advance()
         self._redraw(self._notice("refused", problem) if problem else None)
-
-    def _record_of(self, code: str) -> Record:
-        deal_code = DealCode.parse(code)
-        if deal_code.game != self.spec.game:
-            raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays {self.spec.title}")
-        record = deal_code.record(self.players)
-        record.start()  # a code the engine cannot deal fails here, before anything changes
-        return record
 
     def deal_with_rules(self, values: dict[str, Any]) -> None:
         """Start a new deal with these house rules (what the panel's button does)."""
