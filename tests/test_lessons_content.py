@@ -23,20 +23,21 @@ from bulka_teach.trappola.rules import TRICK_RULES
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 INDEX = LESSONS / "index.ipynb"
-#: Each game's lessons, by folder, in the order they are taught (the first whole deal first, practice last).
+#: Each game's lessons, by folder, in the order they are taught (the first whole deal first, then practice against
+#: the computer and play with classmates).
 TOPICS = {
     "czech-bulka": ["first-deal", "cards", "deal", "trumps", "sibr", "melds", "tricks", "counting", "bank", "slang",
-                    "practice"],
+                    "practice", "classmates"],
     "trappola": ["first-partie", "cards", "points", "the-two", "bonuses", "declarations", "partie", "bulka",
-                 "three-four", "practice"],
+                 "three-four", "practice", "classmates"],
     "bouillotte": ["first-hand", "pack", "deal-retourne", "brelans", "betting", "showdown", "side-pots", "one-jeton",
-                   "variants", "practice"],
+                   "variants", "practice", "classmates"],
 }
 COURSES = {game: sorted((LESSONS / game).glob("*.ipynb")) for game in TOPICS}
 ALL = [path for paths in COURSES.values() for path in paths]
 LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
 QUESTION = re.compile(r"\b(Quiz|Puzzle)\(")
-TABLE = re.compile(r"\b(Puzzle|Stepper|show_cards|Practice|Practice\.from_url)\(")
+TABLE = re.compile(r"\b(Puzzle|Stepper|show_cards|Practice|Practice\.from_url|HotSeat)\(")
 PROBE = 'print(game.deal_code)\nprint((game.table.ui["notice"] or {}).get("text"))'
 
 
@@ -140,7 +141,7 @@ def run_practice_with_query(query: str, monkeypatch: pytest.MonkeyPatch, game: s
     """Run a game's practice lesson up to its table under a page query string; the table's deal code and notice."""
     monkeypatch.setenv("QUERY_STRING", query)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
-    nb = read(COURSES[game][-1])
+    nb = read(next(p for p in COURSES[game] if p.stem.endswith("-practice")))
     end = next(k for k, c in enumerate(nb.cells) if "Practice.from_url(" in c.source)
     nb.cells = [c for c in nb.cells[: end + 1] if c.cell_type == "code" and not hidden(c)]
     nb.cells.append(nbformat.v4.new_code_cell(PROBE))

@@ -62,7 +62,7 @@ def test_every_step_of_every_lesson_table_shows_what_its_caption_tells(lessons, 
     """The trick before it is won, the melds scored when told, the bank and chips as paid so far, the cut and
     the deal's packets drawn; no two consecutive steps draw the same table (step_checks.check_steps)."""
     steppers = lessons[stem]["Stepper"]
-    if stem not in ("01-cards", "09-slang", "10-practice"):
+    if stem not in ("01-cards", "09-slang", "10-practice", "11-classmates"):
         assert steppers, f"{stem} builds no stepped table"
     for built in steppers:
         assert check_steps(built) == built.count

@@ -1,8 +1,10 @@
-"""The card table in notebooks: steppers, puzzles, quizzes, practice against the computer, pictures of cards.
+"""The card table in notebooks: steppers, puzzles, quizzes, practice against the computer, pass and play at one
+device, pictures of cards.
 
-Lessons use ``Stepper``, ``Puzzle``, ``Quiz``, ``Practice`` and ``show_cards``; each displays itself
+Lessons use ``Stepper``, ``Puzzle``, ``Quiz``, ``Practice``, ``HotSeat`` and ``show_cards``; each displays itself
 in a notebook and exposes its ``CardTable`` as ``.table`` (see ``widgets/README.md``).
 """
+from .hotseat import HotSeat
 from .pictures import Picture, show_cards
 from .practice import Practice
 from .puzzle import Puzzle
@@ -11,4 +13,4 @@ from .rules_panel import RulesPanel
 from .stepper import Stepper
 from .widget import CardTable
 
-__all__ = ["CardTable", "Picture", "Practice", "Puzzle", "Quiz", "RulesPanel", "Stepper", "show_cards"]
+__all__ = ["CardTable", "HotSeat", "Picture", "Practice", "Puzzle", "Quiz", "RulesPanel", "Stepper", "show_cards"]

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..dealing import DealCode, new_seed
+from ..errors import DealCodeError, ScenarioError
 from ..game import Game
+from ..house_rules import HouseRules
 from ..layout import plain
+from ..records import Record
+from ..registry import GameSpec
 from .present import notice, table_layout
 from .widget import CardTable
 
@@ -27,6 +32,25 @@ def deal_code_text(game: Game) -> str | None:
     """The code of ``game``'s deal as the table shows it, or None when it was not dealt from a code."""
     code = game.deal_code()
     return str(code) if code is not None else None
+
+
+def deal_record(spec: GameSpec, players: Sequence[str], rules: HouseRules,
+                code: str | None = None) -> tuple[Record, str | None]:
+    """The record a table deals: the deal of ``code``, else a fresh deal with ``rules``; and, when a code was given
+    that cannot be used (malformed, another game's, one the engine cannot deal), the sentence that says why."""
+    if code:
+        try:
+            deal_code = DealCode.parse(code)
+            if deal_code.game != spec.game:
+                raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays {spec.title}")
+            record = deal_code.record(tuple(players))
+            record.start()  # a code the engine cannot deal fails here, before anything changes
+            return record, None
+        except (DealCodeError, ScenarioError) as err:
+            problem = f"That deal code cannot be used: {err}. Here is a fresh deal instead."
+    else:
+        problem = None
+    return Record(game=spec.game, players=tuple(players), rules=rules.to_dict(), seed=new_seed()), problem
 
 
 class Controller:

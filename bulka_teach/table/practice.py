@@ -20,35 +20,22 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..bots import Bot, Coach, GameAI
-from ..bots.coach import ReviewItem
-from ..dealing import DealCode, new_seed
-from ..errors import DealCodeError, IllegalAction, ScenarioError
+from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
 from ..records import Record
 from ..records import undo as undo_game
 from ..registry import game_spec
-from .base import Controller, deal_code_text
-from .present import View, caption, control, presenter, table_ui
-from .review import decision_views, first_action_of_deal, review_ui
+from .base import Controller, deal_code_text, deal_record
+from .present import advice_words, caption, control, presenter, table_ui
+from .review import Judged, OpenReview, judge_deal, review_frame
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
+from .turns import bot_seed, computers_play, deal_coach, deal_ended
 from .url import deal_param, page_deals_codes, preheated, query_string, when_requested
 
 GAME = "czech-bulka"  # what a practice table plays unless told otherwise
 WHOLE = ("game", "match")
-MAX_COMPUTER_ACTIONS = 20_000  # far more than any game needs: a bot that never finishes is a bug, not a hang
-Judged = tuple[tuple[ReviewItem, ...], tuple[View, ...]]  # the coach's items and the learner's view at each
-
-
-@dataclass(frozen=True)
-class _Review:
-    """An open review: the decisions judged, the learner's view at each, the live table to go back to."""
-
-    items: tuple[ReviewItem, ...]
-    views: tuple[View, ...]
-    live: tuple[View, dict[str, Any]]  # the live table's view and ui when Review was pressed
-    selected: int | None = None  # the decision whose table is shown; None: the live table under the list
 
 
 @dataclass
@@ -61,7 +48,7 @@ class _Saved:
     decisions: list[tuple[int, int]]
     finished: bool
     rules: HouseRules
-    review: _Review | None
+    review: OpenReview | None
 
 
 class Practice(Controller):
@@ -156,14 +143,7 @@ class Practice(Controller):
     # --- starting deals -------------------------------------------------------------------
     def new_deal(self, code: str | None = None) -> None:
         """A new deal: the deal of ``code`` (a bad code: a notice and a fresh deal), else a fresh one."""
-        record, problem = None, None
-        if code:
-            try:
-                record = self._record_of(code)
-            except (DealCodeError, ScenarioError) as err:
-                problem = f"That deal code cannot be used: {err}. Here is a fresh deal instead."
-        if record is None:
-            record = Record(game=self.spec.game, players=self.players, rules=self.rules.to_dict(), seed=new_seed())
+        record, problem = deal_record(self.spec, self.players, self.rules, code)
         self.game: Game = record.start()
         self.rules = self.game.rules
         self.panel.show(self.rules)
@@ -172,20 +152,12 @@ class Practice(Controller):
         self._decisions: list[tuple[int, int]] = []  # per learner decision: actions before it, caption start
         self.finished = False
         self._last_move_start = 0  # where the computer's last action's events begin
-        self._review: _Review | None = None  # the open review panel
+        self._review: OpenReview | None = None  # the open review panel
         self._judged: dict[tuple[int, tuple[str, ...]], Judged] = {}  # reviews made, by deal and actions
         self._asked: set[int] = set()  # the deals (indexes) in which the learner was asked to declare a meld
         if not self._sits_out():
             self._advance()
         self._redraw(self._notice("refused", problem) if problem else None)
-
-    def _record_of(self, code: str) -> Record:
-        deal_code = DealCode.parse(code)
-        if deal_code.game != self.spec.game:
-            raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays {self.spec.title}")
-        record = deal_code.record(self.players)
-        record.start()  # a code the engine cannot deal fails here, before anything changes
-        return record
 
     def deal_with_rules(self, values: dict[str, Any]) -> None:
         """Start a new deal with these house rules (what the panel's button does)."""
@@ -300,10 +272,9 @@ class Practice(Controller):
         judged = self._judged.get(key)
         if judged is None:  # the coach thinks for a few seconds; the same deal is never judged twice
             self._thinking()
-            items = tuple(self._coach().review(record, self.seat, start=first_action_of_deal(record, shown)))
-            judged = items, tuple(decision_views(record, items, self.seat))
+            judged = judge_deal(self._coach(), record, self.seat, shown)
             self._judged[key] = judged
-        self._review = _Review(*judged, live=live)
+        self._review = OpenReview(*judged, live=live)
         self._draw_review()
 
     def review_select(self, k: object) -> None:
@@ -335,25 +306,8 @@ class Practice(Controller):
 
     def _draw_review(self) -> None:
         """The open review: the list over the live table, or the table of the decision chosen."""
-        review = self._review
-        assert review is not None, "the review is open"
-        panel = review_ui(review.items, review.views, review.selected)
-        controls = [control("back", "Back to the game")]
-        if review.selected is None:
-            view, live_ui = review.live
-            prompt_text = ("Choose a decision to see the table as you saw it then. Back to the game returns "
-                           "to this table.")
-            ui = {**live_ui, "prompt": prompt_text, "notice": None, "controls": controls, "busy": False,
-                  "highlight": []}
-        else:
-            k = review.selected
-            view = review.views[k]
-            log = view.get("log") or []
-            ui = table_ui(view, "play", self.seat, caption=log[-1]["text"] if log else "",
-                          prompt_text=f"The table as you saw it at decision {k + 1} of {len(review.items)}.",
-                          controls=controls, deal_code=self.deal_code, deal_link=self.deal_link, title=self.title,
-                          interactive=False)
-        self._draw(view, {**ui, "review": panel})
+        assert self._review is not None, "the review is open"
+        self._draw(*review_frame(self._review, self.seat, self.deal_code, self.title, self.deal_link))
 
     def hint(self) -> None:
         """The coach's advice for the learner's decision now, judged from the learner's view alone."""
@@ -364,12 +318,7 @@ class Practice(Controller):
         view = self.game.view(self.seat)
         self._thinking()  # the coach may think for a second
         advice = self._coach().hint(view)
-        verb, _, card = advice.action.partition(" ")
-        words = presenter(view)
-        if verb in words.CARD_VERBS:
-            what, ring = f"{verb} the {card}", [card]
-        else:
-            what, ring = words.action_label(advice.action, view)[0], []
+        what, ring = advice_words(view, advice.action)
         self._redraw(self._notice("info", f"Hint: {what}. {advice.why}"), highlight=ring)
 
     def undo(self) -> None:
@@ -402,17 +351,10 @@ class Practice(Controller):
     # --- the computer's moves ----------------------------------------------------------------
     def _computer_moves(self) -> None:
         """Let the computer seats act until the learner is asked or the current deal ends."""
-        game, deal = self.game, len(self.game.deals)
-        for _ in range(MAX_COMPUTER_ACTIONS):
-            if len(game.deals) != deal:
-                return
-            to_move = game.to_move
-            if to_move is None or to_move == self.seat:
-                return
-            self._last_move_start = len(game.events)
-            bot = self.bot or self.ai.opponent(self.opponent, self._bot_seed())
-            game.apply(bot.choose(game.view(to_move)).action, to_move)
-        raise RuntimeError("the computer players did not finish their deal")
+        last = computers_play(self.game, (self.seat,), lambda _seat: self.bot or self.ai.opponent(self.opponent,
+                                                                                                  bot_seed(self.game)))
+        if last is not None:
+            self._last_move_start = last
 
     def _thinking(self) -> None:
         """Show "thinking…" on the table (and take no clicks) until the next redraw."""
@@ -421,11 +363,7 @@ class Practice(Controller):
     def _coach(self) -> Coach:
         """The coach of this table: the one given, else one seeded from the deal alone, so that a hint and the
         review of the same decision see the same worlds whenever each is asked (one verdict per decision)."""
-        return self.coach or Coach(seed=self.game.setup.seed or 0)
-
-    def _bot_seed(self) -> int:
-        """The computer's seed for this decision: the deal's seed and the moves so far, so replays agree."""
-        return (self.game.setup.seed or 0) * 4096 + len(self.game.actions)
+        return self.coach or deal_coach(self.game)
 
     def _advance(self, deals: int | None = None) -> None:
         """After the learner's action (or at a new deal): computer moves; stop at a finished deal.
@@ -436,8 +374,7 @@ class Practice(Controller):
         deal = len(self.game.deals) if deals is None else deals
         if len(self.game.deals) == deal:
             self._computer_moves()
-        game = self.game
-        if len(game.deals) != deal or game.deal is None and 0 < deal == len(game.deals) and game.deals[-1].over:
+        if deal_ended(self.game, deal):
             self._deal_ended(deal - 1)
 
     def _watch(self) -> None:

@@ -37,6 +37,15 @@ def notice(kind: str, text: str, notice_id: int) -> dict[str, Any]:
     return {"kind": kind, "text": text, "id": notice_id}
 
 
+def advice_words(view: View, action: str) -> tuple[str, list[str]]:
+    """How a hint names an advised ``action``: "play the Ah" with the card to ring, else the button's label."""
+    verb, _, card = action.partition(" ")
+    words = presenter(view)
+    if verb in words.CARD_VERBS:
+        return f"{verb} the {card}", [card]
+    return words.action_label(action, view)[0], []
+
+
 def control(name: str, label: str, enabled: bool = True) -> dict[str, Any]:
     return {"name": name, "label": label, "enabled": enabled}
 

@@ -4,19 +4,33 @@
 situation, what the learner did, the best action, the cost in words, the teaching rule broken and the
 coach's sentence, with a one-line summary on top. Everything in it comes from the learner's own views
 and the actions the learner could take then; ``decision_views`` replays the record to the decisions to
-give the table as the learner saw it at each.
+give the table as the learner saw it at each. ``OpenReview`` is an open panel and ``review_frame`` the table
+it draws (the list over the live table, or a decision's past table), for any controller with a review.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from ..bots import Coach
 from ..bots.coach import ReviewItem, Teacher, lesson_text, rule_words, teacher_of
 from ..bots.words import amount, difference
 from ..records import Record
-from .present import presenter
+from .present import control, presenter, table_ui
 
 View = dict[str, Any]
+Judged = tuple[tuple[ReviewItem, ...], tuple[View, ...]]  # the coach's items and the seat's view at each
+
+
+@dataclass(frozen=True)
+class OpenReview:
+    """An open review: the decisions judged, the seat's view at each, the live table to go back to."""
+
+    items: tuple[ReviewItem, ...]
+    views: tuple[View, ...]
+    live: tuple[View, dict[str, Any]]  # the live table's view and ui when Review was pressed
+    selected: int | None = None  # the decision whose table is shown; None: the live table under the list
 
 
 def first_action_of_deal(record: Record, k: int) -> int:
@@ -49,6 +63,12 @@ def decision_views(record: Record, items: Sequence[ReviewItem], seat: int) -> li
     if missing:
         raise ValueError(f"the review names actions {sorted(missing)} that the record does not hold")
     return [views[item.index] for item in items]
+
+
+def judge_deal(coach: Coach, record: Record, seat: int, deal: int) -> Judged:
+    """The coach's verdicts on ``seat``'s decisions in deal ``deal`` of ``record``, and the seat's own view at each."""
+    items = tuple(coach.review(record, seat, start=first_action_of_deal(record, deal)))
+    return items, tuple(decision_views(record, items, seat))
 
 
 def _won_fewer(item: ReviewItem) -> str | None:
@@ -135,3 +155,23 @@ def review_ui(items: Sequence[ReviewItem], views: Sequence[View], selected: int 
     return {"summary": summary(items), "items": [entry(i + 1, item, view) for i, (item, view)
                                                   in enumerate(zip(items, views, strict=True))],
             "selected": selected}
+
+
+def review_frame(review: OpenReview, seat: int, deal_code: str | None, title: str = "", deal_link: bool = False
+                 ) -> tuple[View, dict[str, Any]]:
+    """The view and ui of an open review for ``seat``: the list over the live table, or the table of the decision
+    chosen as the seat saw it then (nothing on it can be played); the only control is Back to the game."""
+    panel = review_ui(review.items, review.views, review.selected)
+    controls = [control("back", "Back to the game")]
+    if review.selected is None:
+        view, live_ui = review.live
+        prompt_text = "Choose a decision to see the table as you saw it then. Back to the game returns to this table."
+        ui = {**live_ui, "prompt": prompt_text, "notice": None, "controls": controls, "busy": False, "highlight": []}
+    else:
+        k = review.selected
+        view = review.views[k]
+        log = view.get("log") or []
+        ui = table_ui(view, "play", seat, caption=log[-1]["text"] if log else "",
+                      prompt_text=f"The table as you saw it at decision {k + 1} of {len(review.items)}.",
+                      controls=controls, deal_code=deal_code, deal_link=deal_link, title=title, interactive=False)
+    return view, {**ui, "review": panel}

@@ -1,6 +1,6 @@
 """The static site (``scripts/site.sh``) in an offline Chromium: every lesson as under Voilà, a practice deal by
-clicks with Hint and Review, a refused click explained, a teacher's ``?deal=`` link, the house-rules panel, and
-no request to any host but the site's own."""
+clicks with Hint and Review, a refused click explained, a teacher's ``?deal=`` link, the house-rules panel, a
+pass-and-play deal covered at every handover, and no request to any host but the site's own."""
 from __future__ import annotations
 
 import json
@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 from bulka_teach.table.practice import Practice
+from tests.browser.hotseat_page import CLASSMATES, COVER, check_handovers, play_a_deal, sit_down
 from tests.browser.practice_page import (
     TABLE,
     click_and_wait,
@@ -136,6 +137,20 @@ def test_a_refused_click_is_explained_and_the_house_rules_deal_again(site_page: 
     cell.locator(".bt-rules .widget-checkbox input[type='checkbox']").first.click()  # a house rule, not the words box
     cell.get_by_role("button", name="Deal with these rules").click()
     expect(table.locator(".bt-deal-code")).not_to_contain_text("-std-")
+
+
+def test_pass_and_play_covers_every_handover_with_no_card_of_any_hand_on_screen(site_page: Page, site: Site) -> None:
+    """Two people deal a code from the form and play a whole deal by clicks; at each handover the screen shows no
+    card that any seat holds unseen (checked against the same deal replayed here)."""
+    page = site_page
+    open_site_lesson(page, site, CLASSMATES)
+    table = page.locator(TABLE).first
+    table.locator(COVER).wait_for(timeout=SITE_TIMEOUT_MS)
+    assert table.locator(".bt-hand .bt-card[data-card]").count() == 0, "the table opened uncovered"
+    played = play_a_deal(page, table, sit_down(page, table))
+    assert played.replay.table.view["deal"]["outcome"]
+    check_handovers(played)
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
 
 
 def test_no_request_left_the_site(site_page: Page, site: Site) -> None:
