@@ -20,7 +20,7 @@ PACKAGE = ROOT / "bulka_teach"
 BIN = pathlib.Path(sys.executable).parent
 CORE = ("bulka_teach", "bulka_teach.cards", "bulka_teach.dealing", "bulka_teach.records", "bulka_teach.game",
         "bulka_teach.events", "bulka_teach.errors", "bulka_teach.house_rules", "bulka_teach.registry",
-        "bulka_teach.referee")
+        "bulka_teach.referee", "bulka_teach.quoting")
 GAMES = ("bulka_teach.czech", "bulka_teach.trappola", "bulka_teach.bouillotte")
 #: Imports inside a function, each for a reason that is not an import circle.
 FUNCTION_IMPORTS: dict[tuple[str, str], str] = {

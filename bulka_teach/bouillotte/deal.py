@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import Card, Pack
 from ..errors import Refusal
 from ..events import Event
+from ..quoting import quote
 from .hands import CARRE, MISTIGRI, PLAIN, Brelan, Verdict, brelan_of, decide
 from .pots import Share, betting_pots, showdown_pots
 from .rules import HAND_SIZE, BouillotteRules, rank_of
@@ -40,9 +41,9 @@ def parse_action(action: str) -> Parsed | Refusal:
     if verb in _AMOUNT_VERBS:
         if _AMOUNT.fullmatch(rest):
             return verb, int(rest)
-        return Refusal("unknown-action", f"{action!r} names no amount: write {verb} and your whole stake in this "
+        return Refusal("unknown-action", f"{quote(action)} names no amount: write {verb} and your whole stake in this "
                                          f"deal as a plain number of jetons, e.g. '{verb} 4'.")
-    return Refusal("unknown-action", f"{action!r} is not an action of Bouillotte; the actions are "
+    return Refusal("unknown-action", f"{quote(action)} is not an action of Bouillotte; the actions are "
                                      + ", ".join(VERBS) + ".")
 
 
