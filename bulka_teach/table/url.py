@@ -1,4 +1,4 @@
-"""The ``deal`` query parameter of the page a notebook runs in (Voilà), for ``Practice.from_url``."""
+"""The ``deal`` and ``contest`` query parameters of the page a notebook runs in (Voilà), for ``Practice.from_url``."""
 from __future__ import annotations
 
 import asyncio
@@ -10,6 +10,7 @@ from collections.abc import Callable
 from urllib.parse import parse_qs
 
 log = logging.getLogger("bulka_teach.table")
+NOT_A_CONTEST = ("0", "no", "off", "false")  # ``?contest=`` values that leave a link a practice link
 CONNECT_SECONDS = 5  # to reach Voilà's request-info socket (it is on this machine)
 
 
@@ -124,3 +125,10 @@ def deal_param(query: str) -> str | None:
     """The ``deal`` parameter of a query string (``deal=CB2-std-7&x=1`` → ``CB2-std-7``), or None."""
     values = parse_qs(query.lstrip("?")).get("deal")
     return values[0].strip() if values and values[0].strip() else None
+
+
+def contest_param(query: str) -> bool:
+    """Whether a query string asks for a contest table (``contest=1``): any value but 0, no, off or false does, so a
+    mistyped contest link stays a contest link."""
+    values = parse_qs(query.lstrip("?")).get("contest")
+    return values is not None and values[0].strip().lower() not in NOT_A_CONTEST
