@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from .errors import ScenarioError
+from .errors import ScenarioError, quote
 
 R = TypeVar("R", bound="HouseRules")
 STANDARD = "std"
@@ -46,7 +46,7 @@ class HouseRules:
         for name, value in values.items():
             f = known.get(name)
             if f is None:
-                raise ScenarioError(f"unknown house rule {name!r}; the options are {', '.join(known)}")
+                raise ScenarioError(f"unknown house rule {quote(name)}; the options are {', '.join(known)}")
             kwargs[name] = _checked(f, value)
         return cls(**kwargs)
 
@@ -109,12 +109,12 @@ def _checked(f: dataclasses.Field, value: Any) -> Any:
     meta = f.metadata
     if isinstance(f.default, bool):
         if not isinstance(value, bool):
-            raise ScenarioError(f"house rule {f.name!r} is true or false, not {value!r}")
+            raise ScenarioError(f"house rule {f.name!r} is true or false, not {quote(value)}")
     elif meta["choices"]:
         if value not in meta["choices"]:
-            raise ScenarioError(f"house rule {f.name!r} is one of {', '.join(meta['choices'])}, not {value!r}")
+            raise ScenarioError(f"house rule {f.name!r} is one of {', '.join(meta['choices'])}, not {quote(value)}")
     elif isinstance(f.default, int):
         if isinstance(value, bool) or not isinstance(value, int) or not meta["low"] <= value <= meta["high"]:
             raise ScenarioError(f"house rule {f.name!r} is a whole number from {meta['low']} to {meta['high']}, "
-                                f"not {value!r}")
+                                f"not {quote(value)}")
     return value

@@ -14,7 +14,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from .cards import Pack
-from .errors import DealCodeError, ScenarioError
+from .errors import DealCodeError, ScenarioError, quote
 from .house_rules import HouseRules
 
 if TYPE_CHECKING:  # types only: the game base and records import this module at run time
@@ -116,7 +116,7 @@ GAMES: Mapping[str, GameSpec] = _Games()
 def game_spec(game: str) -> GameSpec:
     """The spec of ``game``; a ScenarioError names the games there are."""
     if not isinstance(game, str) or game not in GAMES:
-        raise ScenarioError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+        raise ScenarioError(f"unknown game {quote(game)}; the games are {', '.join(GAMES)}")
     return GAMES[game]
 
 
