@@ -148,6 +148,8 @@ class Record:
 
 def _json_name(value: Any) -> str:
     """A JSON value as the scenario wrote it (null, true, 5), for an error message: a long one shortened."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
     return quote(value)
 
 
