@@ -110,11 +110,6 @@ class QuietShell(ZMQInteractiveShell):
         log.error("Error in the lesson", exc_info=(etype, evalue, evalue.__traceback__))
         super()._showtraceback(Exception, ERROR_SENTENCE, [ERROR_SENTENCE])  # type: ignore[arg-type]
 
-    def showsyntaxerror(self, filename: str | None = None, running_compiled_code: bool = False) -> None:
-        etype, value, _tb = sys.exc_info()
-        if etype is not None and value is not None:
-            self._showtraceback(etype, value, [])
-
 
 class LessonKernel(IPythonKernel):
     """IPython's kernel with ``QuietShell``."""
