@@ -9,7 +9,7 @@ import resource
 from collections.abc import Mapping
 
 MEMORY_ENV = "BULKA_KERNEL_MEMORY_MB"
-KERNEL_MEMORY_MB = 512  # the default cap: 1.7× the highest VmData measured in play (README: a kernel's memory)
+KERNEL_MEMORY_MB = 512  # the default cap: 1.6× the highest VmData measured in play (README: a kernel's memory)
 HEADROOM_MB = 32  # above the cap (the soft limit), the hard limit: room to log and tell the page before ending
 
 
