@@ -10,10 +10,15 @@ click it reads the kernel's ``/proc/<pid>/status``:
     (``RLIMIT_DATA``);
   - ``VmRSS``: the memory it really holds; ``VmSize``: its address space (what ``RLIMIT_AS`` would limit).
 
-Prints, per game, the clicks, the deals played on (New deal or Continue pressed), hints and reviews, and those figures after the page's cells ran and their peaks over the play; with ``--cap``, whether
-any kernel ended for its memory. Asserts nothing.
+With ``--flood N`` it plays nothing: it forges N widgets of 5 MB each on a practice page's kernel (``comm_open``
+messages over the kernel's websocket, no code run), once uncapped and once capped (``--cap``, else the default), and
+prints each kernel's peak and whether it ended, and the ratio of the peaks.
 
-Usage: .venv/bin/python scripts/bench_kernel_memory.py [--clicks 600] [--cap MB] [--games trappola …]
+Prints, per game, the clicks, the deals played on (New deal or Continue pressed), hints and reviews, and those
+figures after the page's cells ran and their peaks over the play; with ``--cap``, whether any kernel ended for its
+memory. Asserts nothing.
+
+Usage: .venv/bin/python scripts/bench_kernel_memory.py [--clicks 600] [--cap MB] [--games trappola …] [--flood 80]
 """
 from __future__ import annotations
 
@@ -24,6 +29,10 @@ import random
 import re
 import sys
 import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,14 +40,22 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the browser tests' server helpers
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_class's websocket player
 
+import psutil  # noqa: E402
 from bench_app import machine  # noqa: E402
 from bench_class import Table, message, receive  # noqa: E402
 from browser.voila_server import Server, free_port, start_server, voila_command  # noqa: E402
 from tornado.httpclient import AsyncHTTPClient  # noqa: E402
+from tornado.websocket import websocket_connect  # noqa: E402
+
+from bulka_teach.serve.memory import KERNEL_MEMORY_MB  # noqa: E402
 
 PRACTICE_LESSONS = ("czech-bulka/10-practice.ipynb", "trappola/09-practice.ipynb", "bouillotte/09-practice.ipynb")
 FIELDS = ("VmData", "VmRSS", "VmSize")
 MEMORY_LINE = "ran out of the memory it may use"
+FLOOD_VALUE = "x" * (5 << 20)
+FLOOD_STATE = {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
+               "_model_module_version": "2.0.0", "_view_name": "TextView", "_view_module": "@jupyter-widgets/controls",
+               "_view_module_version": "2.0.0", "value": FLOOD_VALUE}
 UPDATE_TIMEOUT = 60
 
 
@@ -147,6 +164,62 @@ async def run(server: Server, args: argparse.Namespace) -> list[Figures]:
             if not args.games or lesson.split("/")[0] in args.games]
 
 
+@contextmanager
+def serve(cap: int) -> Iterator[Server]:
+    """The app on a free port, its kernels capped at ``cap`` MB (0: none), no preheated kernels."""
+    log_path = Path(tempfile.mkdtemp(prefix="bench-kernel-memory-")) / "server.log"
+    port = free_port()
+    command = voila_command(port, f"--kernel-memory={cap}", "--VoilaConfiguration.preheat_kernel=False")
+    server = start_server(command, log_path, f"http://127.0.0.1:{port}", "/voila/tree/")
+    try:
+        yield server
+    finally:
+        server.stop()
+        print(f"server log: {log_path}")
+
+
+async def flood(server: Server, widgets: int) -> tuple[int, dict[str, int], dict[str, int], bool]:
+    """Forge ``widgets`` widgets of ``FLOOD_VALUE`` on a practice page's kernel (no code run: ``comm_open``
+    messages, as a script on the school network could send); how many were sent before the kernel ended, its
+    ``FIELDS`` before and at their peak, and whether it ended."""
+    response = await AsyncHTTPClient().fetch(f"{server.url}/voila/render/{PRACTICE_LESSONS[0]}",
+                                             request_timeout=300)
+    found = re.search(r'"kernelId": *"([0-9a-f-]{36})"', response.body.decode())
+    kernel = server.kernel(found.group(1)) if found else None
+    if found is None or kernel is None:
+        raise LookupError("the practice page has no running kernel")
+    session = uuid.uuid4().hex
+    ws = await websocket_connect(f"{server.url.replace('http', 'ws')}/api/kernels/{found.group(1)}/channels"
+                                 f"?session_id={session}", connect_timeout=30, max_message_size=64 << 20)
+    start = peak = status(kernel.pid)
+    sent = 0
+    while sent < widgets:
+        content = {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": FLOOD_STATE}}
+        text = json.loads(message("comm_open", content, session))
+        text["metadata"] = {"version": "2.1.0"}
+        ws.write_message(json.dumps(text))
+        sent += 1
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline:  # read what comes back (ipywidgets echoes each value)
+            try:
+                await asyncio.wait_for(ws.read_message(), deadline - time.monotonic())
+            except TimeoutError:
+                break
+        now = status(kernel.pid)
+        if not now or _ended(kernel):
+            break
+        peak = {name: max(peak.get(name, 0), value) for name, value in now.items()}
+    ws.close()
+    return sent, start, peak, _ended(kernel)
+
+
+def _ended(process: psutil.Process) -> bool:
+    try:
+        return not process.is_running() or process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
 def mb(kb: int | None) -> str:
     return "—" if kb is None else f"{kb / 1024:.1f}"
 
@@ -158,17 +231,18 @@ def main() -> None:
     parser.add_argument("--review-every", type=int, default=3, help="review every N-th deal")
     parser.add_argument("--cap", type=int, default=0, help="the kernels' cap, MB (0: none, to measure)")
     parser.add_argument("--games", nargs="*", default=[], help="only these games' lessons (czech-bulka, …)")
+    parser.add_argument("--flood", type=int, default=0,
+                        help="instead of playing: forge this many 5 MB widgets, uncapped and capped (--cap, else the "
+                             "default)")
     parser.add_argument("--seed", type=int, default=27)
     args = parser.parse_args()
     print(machine())
-    log_path = Path(tempfile.mkdtemp(prefix="bench-kernel-memory-")) / "server.log"
-    port = free_port()
-    command = voila_command(port, f"--kernel-memory={args.cap}", "--VoilaConfiguration.preheat_kernel=False")
-    server = start_server(command, log_path, f"http://127.0.0.1:{port}", "/voila/tree/")
-    try:
+    if args.flood:
+        report_flood(args.flood, args.cap or KERNEL_MEMORY_MB)
+        return
+    with serve(args.cap) as server:
         results = asyncio.run(run(server, args))
-    finally:
-        server.stop()
+        log = server.log()
     print(f"kernels capped at {args.cap} MB" if args.cap else "kernels uncapped (--kernel-memory=0)")
     print(f"{'lesson':34} {'clicks':>6} {'deals':>5} {'hints':>5} {'reviews':>7}   "
           + "   ".join(f"{name} MB start → peak" for name in FIELDS))
@@ -177,8 +251,27 @@ def main() -> None:
         print(f"{f.lesson:34} {f.clicks:>6} {f.deals:>5} {f.hints:>5} {f.reviews:>7}   {row}"
               + (f"   ({f.ended})" if f.ended else ""))
     worst = max((f.peak.get("VmData", 0) for f in results), default=0)
-    print(f"highest VmData: {mb(worst)} MB; kernels that ended for their memory: "
-          f"{server.log().count(MEMORY_LINE)}; server log: {log_path}")
+    print(f"highest VmData: {mb(worst)} MB; kernels that ended for their memory: {log.count(MEMORY_LINE)}")
+
+
+def report_flood(widgets: int, cap: int) -> None:
+    """The flood on an uncapped kernel and on one capped at ``cap`` MB, and the ratio of their peaks."""
+    rows = []
+    for each in (0, cap):
+        with serve(each) as server:
+            sent, start, peak, ended = asyncio.run(flood(server, widgets))
+            told = MEMORY_LINE in server.log()
+        rows.append((each, sent, start, peak, ended, told))
+    print(f"{widgets} forged widgets of {len(FLOOD_VALUE) >> 20} MB each on a practice page's kernel:")
+    for each, sent, start, peak, ended, told in rows:
+        outcome = ("ended for its memory" if told else "ended") if ended else "still running"
+        name = f"capped at {each} MB" if each else "uncapped"
+        grew = (peak.get("VmRSS", 0) - start.get("VmRSS", 0)) / 1024 / max(1, sent)
+        print(f"  {name:18} sent {sent:>4}   VmData {mb(start.get('VmData'))} → {mb(peak.get('VmData'))} MB, "
+              f"RSS {mb(start.get('VmRSS'))} → {mb(peak.get('VmRSS'))} MB ({grew:.1f} MB a widget)   {outcome}")
+    before, after = rows[0][3], rows[1][3]
+    print(f"  peak RSS capped / uncapped: {after.get('VmRSS', 0) / max(1, before.get('VmRSS', 0)):.2f} "
+          "(uncapped, the peak grows with the flood; capped, it stops at the cap)")
 
 
 if __name__ == "__main__":
