@@ -8,7 +8,8 @@ Everything ``voila`` does, reading the same ``voila.json``, and:
   (``class_pools``) — refilled ``CLASS_FILL_DELAY`` after use, one at a time (``OneAtATimeKernels``), so the
   refills do not crowd out the students' pages; a student who finds no ready kernel gets one of his own
   rather than waiting for the refills (``ready_kernels``);
-- ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``).
+- ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``), each kernel's memory
+  capped at ``--kernel-memory`` MB (``LightKernelSpecs.kernel_memory``; 0: no cap; see ``memory``).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .memory import KERNEL_MEMORY_MB, MEMORY_ENV
 from .xsrf import RenderWithXsrfCookie
 
 CLASS_LESSON = "czech-bulka/10-practice.ipynb"  # the lesson a class link opens (README: one deal for the class)
@@ -43,7 +45,11 @@ def class_pools(students: int, lesson: str = CLASS_LESSON) -> dict[str, dict[str
 
 
 class LightKernelSpecs(KernelSpecManager):
-    """The native ``python3`` kernel spec, run as ``bulka_teach.serve.kernel`` (no debugger, no history)."""
+    """The native ``python3`` kernel spec, run as ``bulka_teach.serve.kernel`` (no debugger, no history), its memory
+    capped at ``kernel_memory`` MB."""
+
+    kernel_memory = Integer(KERNEL_MEMORY_MB, min=0, config=True,
+                            help="the memory (MB) a lesson's kernel may use before it ends with a sentence (0: no cap)")
 
     def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
         spec = super().get_kernel_spec(kernel_name)
@@ -52,7 +58,7 @@ class LightKernelSpecs(KernelSpecManager):
                 and argv[0] in {"python", "python3", sys.executable}):
             at = argv.index("ipykernel_launcher")
             spec.argv = [*argv[:at], LIGHT_KERNEL, *argv[at + 1:]]
-            spec.env = {**KERNEL_ENV, **spec.env}
+            spec.env = {**KERNEL_ENV, **spec.env, MEMORY_ENV: str(self.kernel_memory)}
         return spec
 
 
@@ -114,7 +120,8 @@ class LessonsApp(Voila):
 
     class_size = Integer(0, config=True, help="students who arrive at once (0: the pools of voila.json)")
     class_lesson = Unicode(CLASS_LESSON, config=True, help="the lesson the class opens first")
-    aliases = {**Voila.aliases, "class": "LessonsApp.class_size", "lesson": "LessonsApp.class_lesson"}
+    aliases = {**Voila.aliases, "class": "LessonsApp.class_size", "lesson": "LessonsApp.class_lesson",
+               "kernel-memory": "LightKernelSpecs.kernel_memory"}
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings; first, in class mode, the pools of the class (the kernel manager is made next)."""
