@@ -73,6 +73,7 @@ class Tables:
         return out
 
     def start_sweeping(self) -> None:
+        """Let time act on the tables every ``SWEEP_SECONDS`` (from the first request on, in the server's loop)."""
         if self.sweeper is None:
             self.sweeper = PeriodicCallback(self.sweep, SWEEP_SECONDS * 1000)
             self.sweeper.start()
@@ -109,6 +110,7 @@ class TablesHandler(RequestHandler):
         self.tables = tables
 
     def prepare(self) -> None:
+        self.tables.start_sweeping()
         if not self.tables.allows(self):
             self.answer(403, {"error": NO_SECRET})
 
@@ -177,6 +179,7 @@ class SeatSocket(WebSocketHandler):
         self.client: Client | None = None
 
     def prepare(self) -> None:
+        self.tables.start_sweeping()
         if not self.tables.allows(self):
             self.set_status(403)
             self.finish(json.dumps({"error": NO_SECRET}))
@@ -262,9 +265,7 @@ def app_routes(ip: str, port: int, base_url: str, env: MutableMapping[str, str] 
     secret = env.get(SECRET_ENV) or secrets.token_urlsafe(24)
     env[SECRET_ENV] = secret
     env.setdefault(URL_ENV, f"http://{host}:{port}{tables_path(base_url)}")
-    tables = Tables(TableService(), secret)
-    IOLoop.current().add_callback(tables.start_sweeping)
-    return table_routes(tables, base_url)
+    return table_routes(Tables(TableService(), secret), base_url)
 
 
 def make_app(tables: Tables, base_url: str = "/") -> Application:
@@ -303,7 +304,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     tables = Tables(TableService(limits), secret)
     server = HTTPServer(make_app(tables, args.base_url), xheaders=True)
     server.listen(args.port, args.ip)
-    tables.start_sweeping()
     log.info("Shared tables at http://%s:%d%s", args.ip, args.port, tables_path(args.base_url))
     try:
         IOLoop.current().start()
