@@ -8,8 +8,9 @@ one ``TableClient`` each, as their kernels would hold), or with ``--standalone``
 (``python -m bulka_teach.serve tables``). Sets up ``--tables`` tables of ``--seats`` students (Czech Bulka, Trappola
 and Bouillotte in turn), and lets every student play for ``--seconds``: on their turn they think 0.5–2 s, then act.
 Prints, per action, the time until each seat's connection received the table after it (p50, p95, max), the
-server's memory per table (its RSS grown over the tables, and a table's own objects measured in this process), and
-the time from a new connection to the seat taken back and drawn (a reload), for every student.
+server's memory per table (its RSS grown over the tables, once each game's code is loaded, and a table's own
+objects measured in this process), and the time from a new connection to the seat taken back and drawn (a reload),
+for every student.
 """
 from __future__ import annotations
 
@@ -92,6 +93,12 @@ def figures(name: str, values: list[float]) -> str:
 
 async def play(url: str, tables: int, seats: int, seconds: float, server: psutil.Process) -> None:
     told: list[float] = []
+    for game in GAMES:  # the server loads each game's code once: not a table's cost
+        warm = await TableClient(url, SECRET).create(game, [STUDENT] * 3)
+        for seat in range(3):
+            client = TableClient(url, SECRET)
+            await client.join(warm["code"], f"Warm {seat}")
+            await client.close()
     rss_before = server.memory_info().rss
     made: list[Table] = []
     names = ("Ann", "Ben", "Cleo", "Dan", "Eve")

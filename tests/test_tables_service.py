@@ -162,6 +162,12 @@ async def play_a_czech_deal(url: str) -> dict[str, Any]:
         await asyncio.sleep(0.05)
     assert refusals and ("not your turn" in refusals[-1] or "Nothing is asked" in refusals[-1]), refusals
     assert len(seen.frames) == before
+    # a lost connection: the kernel connects again and takes its seat back by itself
+    lost, socket = ann.frame, ann._socket
+    assert socket is not None
+    socket.close()
+    back = await ann.wait(lambda f: f is not lost, timeout=15)
+    assert ann._socket is not socket and back["me"] == 0 and back["seats"][0]["present"]
     # a reload: the kernel's next connection takes the seat back with its token
     token = ann.token
     assert token is not None

@@ -38,6 +38,10 @@ class TableRefused(Exception):
     """The server refused: ``str(err)`` is its sentence for the student."""
 
 
+class Unreachable(TableRefused):
+    """The server of shared tables could not be reached (or answered no sentence): worth trying again."""
+
+
 def server_url(env: Mapping[str, str] = os.environ) -> str:
     """The shared tables' address (ending in ``bulka/tables/``), from the kernel's environment."""
     url = env.get(protocol.URL_ENV, "").strip()
@@ -84,9 +88,11 @@ class TableClient:
             response = await AsyncHTTPClient().fetch(request)
         except HTTPClientError as err:
             answer = _json(err.response.body if err.response is not None else b"")
-            raise TableRefused(answer.get("error") or f"The server of shared tables answered {err.code}.") from None
+            if "error" not in answer:
+                raise Unreachable(f"The server of shared tables answered {err.code}.") from None
+            raise TableRefused(answer["error"]) from None
         except OSError as err:
-            raise TableRefused(f"The server of shared tables cannot be reached ({err.strerror or err}).") from None
+            raise Unreachable(f"The server of shared tables cannot be reached ({err.strerror or err}).") from None
         return _json(response.body)
 
     def _headers(self) -> dict[str, str]:
@@ -144,14 +150,19 @@ class TableClient:
         try:
             socket = await websocket_connect(request)
         except HTTPClientError as err:
-            raise TableRefused(_json(err.response.body if err.response is not None else b"").get("error")
-                               or f"The server of shared tables answered {err.code}.") from None
+            answer = _json(err.response.body if err.response is not None else b"")
+            if "error" not in answer:
+                raise Unreachable(f"The server of shared tables answered {err.code}.") from None
+            raise TableRefused(answer["error"]) from None
         except OSError as err:
-            raise TableRefused(f"The server of shared tables cannot be reached ({err.strerror or err}).") from None
+            raise Unreachable(f"The server of shared tables cannot be reached ({err.strerror or err}).") from None
         self._socket = socket
         self._answer = asyncio.get_running_loop().create_future()
         self._reader = asyncio.create_task(self._read(socket))
-        await socket.write_message(json.dumps(first))
+        try:
+            await socket.write_message(json.dumps(first))
+        except WebSocketClosedError:
+            pass  # the server answered at once (no such table) and closed: its sentence is read below
         answer = await asyncio.wait_for(self._answer, CONNECT_SECONDS)
         if answer["type"] == REFUSED:
             await self.close()
@@ -198,8 +209,13 @@ class TableClient:
             try:
                 await self._connect(protocol.rejoin(self.token))
                 return
-            except (TimeoutError, TableRefused, WebSocketClosedError) as err:
+            except (TimeoutError, Unreachable, WebSocketClosedError) as err:
                 log.info("could not take the seat back yet: %s", err)
+            except TableRefused as err:  # the server's answer (the table closed): no use trying again
+                self.token = None
+                if self.on_refused is not None:
+                    self.on_refused(str(err))
+                return
         if self.on_refused is not None:
             self.on_refused("The connection to the table was lost: reload the page to take your seat back.")
 
