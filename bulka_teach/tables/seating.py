@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -103,6 +104,7 @@ class Table:
         self.spectators = 0
         self.idle_since: float | None = clock()  # since when nobody is connected (None: somebody is)
         self.version = 0  # counts the changes anyone at the table may see
+        self.lock = threading.RLock()  # held by whatever works on this table (``service``: from several threads)
 
     # --- what the table is ---------------------------------------------------------------------------------------
     @property

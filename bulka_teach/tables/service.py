@@ -5,11 +5,14 @@ student typed (a mistyped one answered in a sentence), and sweeps: stand-ins, cl
 (a student's kernel, a spectator): it reads that connection's messages — each at most ``MAX_MESSAGE_BYTES``, at most
 ``Limits.rate`` a second after a burst of ``Limits.burst``; a flood is refused, never queued — and draws the table
 for that connection alone (``Table.frame``). Knows no transport: ``bulka_teach.tables.web`` carries its messages.
+Safe to call from several threads: each table's work holds that table's lock, the registry's its own, so a computer
+thinking at one table holds up no other.
 """
 from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -68,18 +71,20 @@ class TableService:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.clients: dict[str, set[Client]] = {}
+        self._registry = threading.Lock()
 
     def create(self, game: object, seats: object, rules: object = None, deal: object = None) -> Table:
         """Set up a table (``Table``'s arguments); refused when the server holds as many tables as it may."""
-        if len(self.tables) >= self.limits.tables:
-            raise Full(f"This server holds {self.limits.tables} tables, as many as it may: try again when a "
-                          "table has closed, or join a classmate's table with its code.")
-        code = self._new_code()
-        table = Table(code, game, seats, rules, deal, stand_in_after=self.limits.stand_in_after,
-                      close_after=self.limits.close_after, clock=self.clock)
-        self.tables[code] = table
-        self.clients[code] = set()
-        return table
+        with self._registry:
+            if len(self.tables) >= self.limits.tables:
+                raise Full(f"This server holds {self.limits.tables} tables, as many as it may: try again when a "
+                           "table has closed, or join a classmate's table with its code.")
+            code = self._new_code()
+            table = Table(code, game, seats, rules, deal, stand_in_after=self.limits.stand_in_after,
+                          close_after=self.limits.close_after, clock=self.clock)
+            self.clients[code] = set()
+            self.tables[code] = table
+            return table
 
     def find(self, code: object) -> Table:
         """The open table of a code as a student typed it (spaces and case forgiven); a sentence when there is none."""
@@ -88,7 +93,8 @@ class TableService:
         if len(text) != CODE_LENGTH or any(letter not in CODE_LETTERS for letter in text):
             raise Refused(f"That is not a table code: a table code is {CODE_LENGTH} letters, like {example}. Check "
                           "it with whoever set the table up.")
-        table = self.tables.get(text)
+        with self._registry:
+            table = self.tables.get(text)
         if table is None or table.closed:
             raise Refused(f"There is no table {text} here (it may have closed): check the code with whoever set the "
                           "table up, or set up a new table.")
@@ -97,9 +103,14 @@ class TableService:
     def connect(self, code: object) -> Client:
         """A new connection to the table of ``code``; it sits, rejoins or watches with its first message."""
         table = self.find(code)
-        client = Client(self, table)
-        self.clients[table.code].add(client)
-        return client
+        with self.lock(table):
+            client = Client(self, table)
+            self.clients[table.code].add(client)
+            return client
+
+    def lock(self, table: Table) -> threading.RLock:
+        """The lock whatever works on ``table`` holds."""
+        return table.lock
 
     def at(self, table: Table) -> set[Client]:
         """The connections to ``table``."""
@@ -107,17 +118,22 @@ class TableService:
 
     def sweep(self) -> Iterator[Table]:
         """Let time act on every table (stand-ins, closing); yields each table that changed. Closed tables go."""
-        for code, table in list(self.tables.items()):
-            version = table.version
-            table.tick()
+        with self._registry:
+            tables = list(self.tables.values())
+        for table in tables:
+            with self.lock(table):
+                version = table.version
+                table.tick()
             if table.version != version:
                 yield table
             if table.closed:
-                del self.tables[code]
+                with self._registry:
+                    self.tables.pop(table.code, None)
 
     def forget(self, table: Table) -> None:
         """Drop a closed table's connections (their transports are closed)."""
-        self.clients.pop(table.code, None)
+        with self._registry:
+            self.clients.pop(table.code, None)
 
     def _new_code(self) -> str:
         while True:
@@ -147,6 +163,10 @@ class Client:
 
     def handle(self, raw: str | bytes) -> list[dict[str, Any]]:
         """One message from the connection: the replies to it alone (the table's frames are ``frame``'s)."""
+        with self.service.lock(self.table):
+            return self._judged(raw)
+
+    def _judged(self, raw: str | bytes) -> list[dict[str, Any]]:
         if not self.bucket.take():
             self.dropped += 1
             if self.dropped > 1:
@@ -200,20 +220,22 @@ class Client:
     def frame(self) -> dict[str, Any] | None:
         """The table as this connection may see it, when it changed since the last frame (None: nothing new)."""
         table = self.table
-        if self.closed or (self.seat is None and not self.watching) or table.version == self.shown:
-            return None
-        frame = table.frame(self.seat, self.since)
-        self.shown = table.version
-        self.since = frame["events"]
-        return frame
+        with self.service.lock(table):
+            if self.closed or (self.seat is None and not self.watching) or table.version == self.shown:
+                return None
+            frame = table.frame(self.seat, self.since)
+            self.shown = table.version
+            self.since = frame["events"]
+            return frame
 
     def close(self) -> None:
         """The connection closed: the seat stays its student's (the computer stands in after a while)."""
-        if self.closed:
-            return
-        self.closed = True
-        if self.seat is not None:
-            self.table.leave(self.seat)
-        elif self.watching:
-            self.table.unwatch()
-        self.service.at(self.table).discard(self)
+        with self.service.lock(self.table):
+            if self.closed:
+                return
+            self.closed = True
+            if self.seat is not None:
+                self.table.leave(self.seat)
+            elif self.watching:
+                self.table.unwatch()
+            self.service.at(self.table).discard(self)

@@ -6,9 +6,10 @@ hub's environment: ``JUPYTERHUB_SERVICE_URL`` (where to listen) and ``JUPYTERHUB
 ``BULKA_TABLES_SECRET``, the secret every request must carry in ``X-Bulka-Secret`` (the students' kernels have it,
 their browsers do not). The protocol is ``bulka_teach.tables.protocol``'s.
 
-Every table's work (a move, the computer's moves, a join, the time's sweep) runs on one worker thread, one piece at a
-time, so the server's event loop — the app's pages and kernels — never waits for the computer to think, and no two
-pieces of work touch a table at once. Each connection is then sent its own frame.
+The tables' work (a move, the computer's moves, a join, the time's sweep) runs on a few worker threads, each table's
+one piece at a time (the service's locks), so the server's event loop — the app's pages and kernels — never waits
+for the computer to think, and a computer thinking at one table holds up no other. Each connection is then sent its
+own frame.
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ from .service import Client, Full, Limits, TableService
 
 log = logging.getLogger("bulka_teach.tables")
 T = TypeVar("T")
+WORKERS = 4  # threads for the tables' work: a strong computer's seconds of thought at one table, quick moves beside it
 SWEEP_SECONDS = 1.0  # how often time acts on the tables (stand-ins, closing)
 SOCKET_BYTES = 64 * 1024  # a frame the socket reads before the table judges it (and refuses one over 2 KB)
 NO_SECRET = "This server of shared tables answers only the lessons' kernels: the request carries no valid secret."
@@ -49,7 +51,7 @@ class Tables:
         self.service = service or TableService()
         self.secret = secret or None
         self.sockets: dict[Client, SeatSocket] = {}
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bulka-tables")
+        self.worker = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="bulka-tables")
         self.sweeper: PeriodicCallback | None = None
 
     def allows(self, handler: RequestHandler) -> bool:
@@ -59,17 +61,18 @@ class Tables:
         return hmac.compare_digest(given.encode(), self.secret.encode())
 
     async def call(self, work: Callable[[], T]) -> T:
-        """Run ``work`` on the tables' worker thread (every table's work, one at a time)."""
+        """Run ``work`` on one of the tables' worker threads."""
         return await asyncio.get_running_loop().run_in_executor(self.worker, work)
 
     def frames(self, table: Table) -> Outbox:
-        """Each connection's frame of ``table``, for those it changed for (on the worker thread)."""
+        """Each connection's frame of ``table``, for those it changed for (on a worker thread)."""
         out: Outbox = []
-        for client in list(self.service.at(table)):
-            frame = client.frame()
-            socket = self.sockets.get(client)
-            if frame is not None and socket is not None:
-                out.append((socket, frame))
+        with self.service.lock(table):
+            for client in list(self.service.at(table)):
+                frame = client.frame()
+                socket = self.sockets.get(client)
+                if frame is not None and socket is not None:
+                    out.append((socket, frame))
         return out
 
     def start_sweeping(self) -> None:
