@@ -175,7 +175,7 @@ def test_a_forged_or_stale_seat_token_is_refused_and_changes_nothing():
     list(service.sweep())  # before the deal, an empty seat is freed: its token is stale
     assert table.seats[0].free
     before = state(service)
-    for forged in (token, other_token, token[:-1], "", None, 12, "x" * 1000, {"token": token}):
+    for forged in (token, other_token, token[:-1], "", None, 12, "x" * 1000, {"token": token}, "\ud800"):
         client = service.connect(table.code)
         text = refused_text(send(client, {"type": "rejoin", "token": forged}))
         assert "That seat token is not one of this table's seats" in text

@@ -116,10 +116,6 @@ class Table:
             return "waiting"
         return "over" if self.game.over else "playing"
 
-    @property
-    def players(self) -> tuple[str | None, ...]:
-        return tuple(seat.name for seat in self.seats)
-
     def summary(self) -> dict[str, Any]:
         """What anyone with the code may know: the game, the seats and who sits there, the phase."""
         return {"code": self.code, "game": self.spec.game, "title": self.spec.title, "phase": self.phase,
@@ -187,7 +183,8 @@ class Table:
         """The seat whose token this is; a forged or stale token is refused."""
         if isinstance(token, str) and token:
             for number, seat in enumerate(self.seats):
-                if seat.token is not None and hmac.compare_digest(seat.token.encode(), token.encode()):
+                if seat.token is not None and hmac.compare_digest(seat.token.encode(),
+                                                                  token.encode("utf-8", "surrogatepass")):
                     return number
         raise Refused("That seat token is not one of this table's seats (it may be from another table, or from a "
                       "seat given up while its student was away): join again with your name.")
