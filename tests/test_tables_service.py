@@ -11,6 +11,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,17 +20,21 @@ from typing import Any
 
 import pytest
 from browser.voila_server import Server, free_port, start_server, voila_command
+from tornado.httpserver import HTTPServer
 
 from bulka_teach.dealing import DealCode
 from bulka_teach.game import Game
 from bulka_teach.table.table_client import TableClient, TableRefused, server_url
 from bulka_teach.tables.protocol import SECRET_ENV, SECRET_HEADER, URL_ENV
-from bulka_teach.tables.web import app_routes
+from bulka_teach.tables.seating import Table
+from bulka_teach.tables.service import TableService
+from bulka_teach.tables.web import Tables, app_routes, make_app
 
 REPO = Path(__file__).resolve().parents[1]
 SECRET = "a-class-secret"
 DEAL = "CB2-std-7"
 PREFIX = "/services/bulka-tables/"
+THINKING = 3.0  # seconds a slow computer thinks over a move
 
 
 def get(url: str, secret: str | None = None) -> tuple[int, dict[str, Any]]:
@@ -225,3 +230,55 @@ def test_the_app_tells_its_kernels_where_the_tables_are_and_their_secret():
     assert configured == {URL_ENV: "http://tables.school:8870/bulka/tables/", SECRET_ENV: SECRET}
     with pytest.raises(TableRefused, match="pass and play"):
         server_url({})
+
+
+def test_a_computer_thinking_at_one_table_holds_up_no_move_at_another(monkeypatch):
+    """The tables' work runs on several threads, each table under its own lock: while a slow computer thinks at
+    Ann's table, Ben's move reaches Cleo at once."""
+    real_bot = Table._bot
+
+    def slow_bot(table: Table, seat: int) -> Any:
+        bot = real_bot(table, seat)
+
+        class Slow:
+            def choose(self, view: dict[str, Any]) -> Any:
+                time.sleep(THINKING)
+                return bot.choose(view)
+        return Slow()
+
+    monkeypatch.setattr(Table, "_bot", slow_bot)
+
+    async def go() -> float:
+        port = free_port()
+        server = HTTPServer(make_app(Tables(TableService(), SECRET)))
+        server.listen(port, "127.0.0.1")
+        url = f"http://127.0.0.1:{port}/bulka/tables/"
+        try:
+            ann = TableClient(url, SECRET)
+            await ann.join((await ann.create("trappola", ["student", "rule"]))["code"], "Ann")
+            ben, cleo = TableClient(url, SECRET), TableClient(url, SECRET)
+            code = (await ben.create("czech-bulka", ["student", "student"]))["code"]
+            await ben.join(code, "Ben")
+            await cleo.join(code, "Cleo")
+            await ann.wait(lambda f: bool(f["view"]["legal"]), timeout=30)
+            first = await cleo.wait(lambda f: f["view"] is not None)
+            mover, other = (ben, cleo) if first["view"]["to_move"] == 0 else (cleo, ben)
+            legal = (await mover.wait(lambda f: bool(f["view"]["legal"])))["view"]["legal"]
+            asked = ann.frame
+            assert asked is not None
+            await ann.act(asked["view"]["legal"][0])  # the computer thinks next, for THINKING seconds a move
+            await ann.wait(lambda f: f["events"] > asked["events"])
+            await asyncio.sleep(0.1)
+            started = time.perf_counter()
+            before = other.frame["events"] if other.frame else 0
+            await mover.act(legal[0])
+            await other.wait(lambda f: f["events"] > before, timeout=THINKING * 3)
+            took = time.perf_counter() - started
+            assert ann.frame is not None and ann.frame["status"] == "Computer is to play.", "the computer is done"
+            for client in (ann, ben, cleo):
+                await client.close()
+            return took
+        finally:
+            server.stop()
+
+    assert asyncio.run(go()) < THINKING / 2

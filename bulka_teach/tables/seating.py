@@ -123,9 +123,10 @@ class Table:
                 "free": [n for n, seat in enumerate(self.seats) if seat.free]}
 
     # --- students and spectators ---------------------------------------------------------------------------------
-    def join(self, name: object, seat: object = None) -> tuple[int, str]:
+    def join(self, name: object, seat: object = None, *, computers: bool = True) -> tuple[int, str]:
         """Seat a student by name at ``seat`` (None: the first free one) and connect them; returns the seat and its
-        token. The cards are dealt when the last student's seat is taken."""
+        token. The cards are dealt when the last student's seat is taken (and, unless ``computers`` is False, the
+        computer plays until a student is asked: ``play_computers``)."""
         self._open()
         problem = name_problem(name)
         if problem:
@@ -142,7 +143,8 @@ class Table:
         self._present()
         if not any(s.free for s in self.seats):
             self._deal()
-            self.play_computers()
+            if computers:
+                self.play_computers()
         self._changed()
         return number, token
 
@@ -190,9 +192,10 @@ class Table:
                       "seat given up while its student was away): join again with your name.")
 
     # --- play ----------------------------------------------------------------------------------------------------
-    def act(self, token: object, action: object, seat: object = None) -> None:
-        """The student of ``token`` takes ``action`` (for ``seat``, if named: it must be their own), then the computer
-        plays its seats until a student is asked. A refused action changes nothing."""
+    def act(self, token: object, action: object, seat: object = None, *, computers: bool = True) -> None:
+        """The student of ``token`` takes ``action`` (for ``seat``, if named: it must be their own), then, unless
+        ``computers`` is False, the computer plays its seats until a student is asked (``play_computers``: a server
+        first shows everyone the student's move). A refused action changes nothing."""
         self._open()
         number = self.seat_of(token)
         if seat is not None and seat != number:
@@ -209,8 +212,9 @@ class Table:
             game.apply(action, number)
         except IllegalAction as err:
             raise Refused(err.message) from None
-        self.play_computers()
         self._changed()
+        if computers:
+            self.play_computers()
 
     def computer_to_move(self) -> bool:
         """Whether a computer seat, or a seat the computer stands in for, is asked now."""

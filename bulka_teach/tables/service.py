@@ -161,12 +161,14 @@ class Client:
         """Whether the connection sent so many messages over the rate in a row that it should be closed."""
         return self.dropped >= self.service.limits.flood
 
-    def handle(self, raw: str | bytes) -> list[dict[str, Any]]:
-        """One message from the connection: the replies to it alone (the table's frames are ``frame``'s)."""
+    def handle(self, raw: str | bytes, computers: bool = True) -> list[dict[str, Any]]:
+        """One message from the connection: the replies to it alone (the table's frames are ``frame``'s). The
+        computer then plays until a student is asked, unless ``computers`` is False (a server shows the student's
+        move to everyone first, then calls ``Table.play_computers``)."""
         with self.service.lock(self.table):
-            return self._judged(raw)
+            return self._judged(raw, computers)
 
-    def _judged(self, raw: str | bytes) -> list[dict[str, Any]]:
+    def _judged(self, raw: str | bytes, computers: bool) -> list[dict[str, Any]]:
         if not self.bucket.take():
             self.dropped += 1
             if self.dropped > 1:
@@ -175,11 +177,11 @@ class Client:
                             "then act once.")]
         self.dropped = 0
         try:
-            return self._handle(raw)
+            return self._handle(raw, computers)
         except Refused as err:
             return [refused(str(err))]
 
-    def _handle(self, raw: str | bytes) -> list[dict[str, Any]]:
+    def _handle(self, raw: str | bytes, computers: bool) -> list[dict[str, Any]]:
         if len(raw) > MAX_MESSAGE_BYTES:
             raise Refused(f"That message is {len(raw):,} bytes long: a table's messages are a few words.")
         try:
@@ -193,12 +195,12 @@ class Client:
         if kind == ACT:
             if self.token is None:
                 raise Refused("Take a seat first (join with your name): spectators watch, they do not act.")
-            table.act(self.token, message.get("action"), message.get("seat"))
+            table.act(self.token, message.get("action"), message.get("seat"), computers=computers)
             return []
         if self.seat is not None or self.watching:
             raise Refused("This connection has its place at the table already: act, or close it and join again.")
         if kind == JOIN:
-            self.seat, self.token = table.join(message.get("name"), message.get("seat"))
+            self.seat, self.token = table.join(message.get("name"), message.get("seat"), computers=computers)
         elif kind == REJOIN:
             seat = table.seat_of(message.get("token"))
             if table.seats[seat].connections >= self.service.limits.connections_per_seat:

@@ -212,8 +212,13 @@ class SeatSocket(WebSocketHandler):
         tables = self.tables
 
         def work() -> tuple[list[dict[str, Any]], Outbox]:
-            replies = client.handle(message)
+            replies = client.handle(message, computers=False)
             return replies, tables.frames(client.table)
+
+        def computers() -> Outbox:
+            with tables.service.lock(client.table):
+                client.table.play_computers()
+                return tables.frames(client.table)
         try:
             replies, out = await tables.call(work)
         except Exception:
@@ -221,9 +226,14 @@ class SeatSocket(WebSocketHandler):
             replies, out = [refused("Something went wrong at the table; it is as it was. Please try again.")], []
         for reply in replies:
             self.send(reply)
-        send(out)
+        send(out)  # everyone sees the student's move, then the computer's
         if client.flooding:
             self.close(1008, "too many messages")
+        elif client.table.computer_to_move():
+            try:
+                send(await tables.call(computers))
+            except Exception:
+                log.exception("the computer's move failed")
 
     def on_close(self) -> None:
         client = self.client
