@@ -66,7 +66,7 @@ def hub_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             except (urllib.error.URLError, ConnectionError):
                 if process.poll() is not None:
                     raise AssertionError(server.log()) from None
-            asyncio.run(asyncio.sleep(0.2))
+            time.sleep(0.2)
         else:
             raise AssertionError(f"the service did not start:\n{server.log()}")
         yield server.url
