@@ -9,7 +9,9 @@ Everything ``voila`` does, reading the same ``voila.json``, and:
   refills do not crowd out the students' pages; a student who finds no ready kernel gets one of his own
   rather than waiting for the refills (``ready_kernels``);
 - ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``), each kernel's memory
-  capped at ``--kernel-memory`` MB (``LightKernelSpecs.kernel_memory``; 0: no cap; see ``memory``).
+  capped at ``--kernel-memory`` MB (``LightKernelSpecs.kernel_memory``; 0: no cap; see ``memory``);
+- the shared tables of classmates at ``bulka/tables/`` (``bulka_teach.tables.web.app_routes``), their address and
+  secret in the kernels' environment.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from ..tables.web import app_routes
 from .memory import KERNEL_MEMORY_MB, MEMORY_ENV
 from .xsrf import RenderWithXsrfCookie
 
@@ -142,8 +145,9 @@ class LessonsApp(Voila):
         return settings
 
     def init_handlers(self) -> list[Any]:
-        return [(route[0], RenderWithXsrfCookie, *route[2:]) if route[1] is TornadoVoilaHandler else route
-                for route in super().init_handlers()]
+        voila = [(route[0], RenderWithXsrfCookie, *route[2:]) if route[1] is TornadoVoilaHandler else route
+                 for route in super().init_handlers()]
+        return [*app_routes(self.ip, self.port, self.server_url), *voila]  # the shared tables, before Voilà's catch-all
 
 
 main = LessonsApp.launch_instance
