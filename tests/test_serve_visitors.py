@@ -14,6 +14,7 @@ def test_a_contest_is_a_practice_lesson_with_contest_1_and_a_deal() -> None:
     assert contest_deal("trappola/09-practice.ipynb", "deal=TR2-x&contest=1") == "tr2-x"
     assert contest_deal(PRACTICE, "contest=0&deal=CB2-std-4KQ7M2XA") is None
     assert contest_deal(PRACTICE, "contest=1") is None
+    assert contest_deal(PRACTICE, "?contest=1&deal=A1&deal=B2") == "a1", "the first code, the one the table deals"
     assert contest_deal("czech-bulka/05-melds.ipynb", "contest=1&deal=CB2-std-4KQ7M2XA") is None
     assert len(contest_deal(PRACTICE, "contest=1&deal=" + "A" * 10_000) or "") == 64
 

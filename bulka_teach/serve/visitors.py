@@ -36,10 +36,10 @@ def contest_deal(path: str, query: str) -> str | None:
     as ``table/url.py`` reads them), case-folded for comparison; ``None`` for any other page."""
     if not path.endswith(PRACTICE_SUFFIX):
         return None
-    fields = parse_qs(query)
-    if fields.get("contest", [""])[-1] != "1":
+    fields = parse_qs(query.lstrip("?"))
+    if fields.get("contest", [""])[0].strip() != "1":
         return None
-    code = fields.get("deal", [""])[-1].strip()
+    code = fields.get("deal", [""])[0].strip()  # the first ``deal``, as ``url.deal_param`` reads it
     return code[:DEAL_CHARACTERS].casefold() or None
 
 
