@@ -10,7 +10,8 @@ are left to fill, and:
     whole and its widgets' websocket connected, as the page that stays open. The visitor cookie the first
     answer sets (if any) goes with every later request, as a browser's does.
   - the page-request storm: ``--requests`` requests for a lesson page without cookies (a script, ``curl``),
-    ``--concurrency`` at a time, each read whole.
+    ``--concurrency`` at a time, each read whole; and (``--storms invented``) the same with a new invented
+    visitor cookie on each request, as a determined script would send.
 
 After each storm, and again ``--later`` seconds on: the kernels alive (beyond the pools) and the memory of the
 server and its kernels (RSS, MB); the answers' statuses. Then a line of ratios (this checkout / the other).
@@ -25,6 +26,7 @@ import asyncio
 import sys
 import tempfile
 import time
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,15 +105,17 @@ def _cookie(header_lines: list[str]) -> dict[str, str]:
     return {"Cookie": "; ".join(cookies)} if cookies else {}
 
 
-async def request_storm(server: Server, requests: int, concurrency: int, statuses: Counter[str]) -> None:
+async def request_storm(server: Server, requests: int, concurrency: int, statuses: Counter[str],
+                        invent: bool = False) -> None:
     http = AsyncHTTPClient(force_instance=True, max_clients=concurrency)
     gate = asyncio.Semaphore(concurrency)  # so that no request waits in the client's queue, where its time runs
 
     async def one() -> None:
         async with gate:
             try:
-                answer = await http.fetch(f"{server.url}/voila/render/{LESSON}", request_timeout=PAGE_TIMEOUT,
-                                          raise_error=False)
+                headers = {"Cookie": f"bulka_visitor={uuid.uuid4().hex}"} if invent else None
+                answer = await http.fetch(f"{server.url}/voila/render/{LESSON}", headers=headers,
+                                          request_timeout=PAGE_TIMEOUT, raise_error=False)
                 statuses[str(answer.code)] += 1
             except (HTTPClientError, OSError) as err:
                 statuses[type(err).__name__] += 1
@@ -129,7 +133,7 @@ async def storm(server: Server, name: str, args: argparse.Namespace) -> Figures:
     if name == "reload":
         page = await reload_storm(server, args.reloads, args.abort, figures.statuses)
     else:
-        await request_storm(server, args.requests, args.concurrency, figures.statuses)
+        await request_storm(server, args.requests, args.concurrency, figures.statuses, invent=name == "invented")
     figures.seconds = time.monotonic() - start
     await asyncio.sleep(2)  # the last kernels' shutdowns, if any, under way
     figures.kernels, figures.mb = len(server.kernels()) - figures.pools, memory(server)
@@ -162,13 +166,16 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--concurrency", type=int, default=10)
     parser.add_argument("--later", type=float, default=30.0, help="seconds after the storm for the second figures")
-    parser.add_argument("--storms", default="reload,requests", help="which storms (comma-separated)")
+    parser.add_argument("--storms", default="reload,requests", help="which storms, comma-separated: reload, "
+                                                                    "requests, invented")
     args = parser.parse_args()
     print(machine())
     roots = {"other": args.root.resolve(), "this": REPO}
     for name, title in (("reload", f"reload storm: one visitor, {args.reloads} reloads {args.abort} s into loading"),
                         ("requests", f"page-request storm: {args.requests} requests without cookies, "
-                                     f"{args.concurrency} at a time")):
+                                     f"{args.concurrency} at a time"),
+                        ("invented", f"page-request storm: {args.requests} requests, each with a new invented "
+                                     "visitor cookie (a determined script: only the grace and the maximum hold it)")):
         if name not in args.storms.split(","):
             continue
         print(title, flush=True)
