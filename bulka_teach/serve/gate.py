@@ -59,7 +59,7 @@ class Refusal:
 
 def class_full(max_kernels: int) -> Refusal:
     return Refusal(503, "The class is full: try again in a minute",
-                   (f"The server already runs as many lessons as its memory holds ({max_kernels}). "
+                   (f"The server already runs as many lessons as it can hold ({max_kernels}). "
                     "A lesson is freed as soon as a student closes its tab.",), retry_after=FULL_RETRY_SECONDS)
 
 

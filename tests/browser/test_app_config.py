@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote, unquote
 
 import pytest
@@ -73,7 +74,8 @@ def test_a_page_that_vanished_without_a_word_is_culled(voila: Server) -> None:
         socket = await websocket_connect(f"ws{voila.url[4:]}/api/kernels/{kernel.group(1)}/channels")
         socket.close()
 
-    asyncio.run(connect_and_vanish())
+    with ThreadPoolExecutor(1) as thread:  # Playwright's sync API may hold this thread's event loop
+        thread.submit(asyncio.run, connect_and_vanish()).result(timeout=120)
     deadline = time.monotonic() + CULL_IDLE_SECONDS + 5 * CULL_INTERVAL_SECONDS + 20
     while voila.kernel(kernel.group(1)):
         assert time.monotonic() < deadline, "the kernel of a page that vanished was not culled"
