@@ -14,10 +14,10 @@ from test_table_review import CheapCards
 
 from bulka_teach.bots import Coach
 from bulka_teach.dealing import DealCode
+from bulka_teach.links import contest_param
 from bulka_teach.registry import GAMES
 from bulka_teach.table import Practice
 from bulka_teach.table.practice import CONTEST_LINE
-from bulka_teach.table.url import contest_param
 
 CODES = {"czech-bulka": "CB2-std-4KQ7M2XA", "trappola": "TR2-std-4KQ7M2XA", "bouillotte": "BO3-std-4KQ7M2XA"}
 

@@ -28,6 +28,7 @@ from ..bots import Bot, Coach, GameAI
 from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
+from ..links import contest_param, deal_param
 from ..quoting import quote
 from ..records import Record
 from ..records import undo as undo_game
@@ -38,7 +39,7 @@ from .review import Judged, OpenReview, judge_deal, review_frame
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
 from .turns import bot_seed, computers_play, deal_coach, deal_ended
-from .url import contest_param, deal_param, page_deals_codes, preheated, query_string, when_requested
+from .url import page_deals_codes, preheated, query_string, when_requested
 
 GAME = "czech-bulka"  # what a practice table plays unless told otherwise
 WHOLE = ("game", "match")
