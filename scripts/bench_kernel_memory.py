@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,7 +64,9 @@ def _choices(ui, rng):
     out = [{{"type": "card", "card": c}} for c in ui["clickable"]]
     for button in ui["buttons"]:
         amount = button.get("amount")
-        action = button["action"] if amount is None else f"{{button['action']}} {{rng.randint(amount['min'], amount['max'])}}"
+        action = button["action"]
+        if amount is not None:  # an amount action (Bouillotte's raise): a random amount it allows
+            action = f"{{action}} {{rng.randint(amount['min'], amount['max'])}}"
         out.append({{"type": "action", "action": action}})
     return out
 
@@ -151,7 +154,7 @@ def measure(root: Path, label: str, game: str, args: argparse.Namespace) -> Run:
     """Start a kernel on ``root``'s package, play ``args.deals`` practice deals of ``game`` in it, read its memory."""
     game_id, players = GAMES[game]
     run = Run(label, game)
-    manager = KernelManager(kernel_name="python3")
+    manager = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(tempfile.mkdtemp()) / "kernel"))
     spec = manager.kernel_spec
     assert spec is not None, "IPython's kernel spec is installed with ipykernel"
     spec.argv = [sys.executable, "-m", LIGHT_KERNEL, "-f", "{connection_file}"]
