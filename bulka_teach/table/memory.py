@@ -8,6 +8,7 @@ coach's work the table collects at once and asks glibc (``malloc_trim``) to retu
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import sys
 from collections.abc import Callable
@@ -19,8 +20,6 @@ def _malloc_trim() -> Callable[[int], int] | None:
     """glibc's ``malloc_trim``, or None where there is none."""
     if not sys.platform.startswith("linux"):
         return None
-    import ctypes  # only here: Pyodide's build of the table never needs it
-
     try:
         trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
