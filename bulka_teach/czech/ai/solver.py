@@ -169,11 +169,12 @@ _ABOVE = tuple(TRICK_RULES.above[t] for t in range(4))  # same-suit cards strong
 _KIND_POINTS = (PLAIN_POINTS[:8], TRUMP_POINTS[:8], tuple(0 if r == _O else p for r, p in enumerate(TRUMP_POINTS[:8])))
 _KIND_STRENGTH = (PLAIN_STRENGTH[:8], TRUMP_STRENGTH[:8], TRUMP_STRENGTH[:8])
 LEAD, FOLLOW, TRUMP_IN, DISCARD = 0, 1, 2, 3  # how a suit's cards are ordered
-#: The most entries each of ``_SUIT_MOVES`` and ``_SUIT_REPS`` holds (about 1 MB). Their keys are one suit's cards in
-#: play (3^8 ways per suit, kind of suit, order and card to beat): unbounded, a kernel that solves deal after deal
-#: met 69,282 of them in 1,000 practice deals, about 30 MB kept for good. Full, a cache starts over: 240 solves of
-#: full deals took the same processor time with 5,000, 10,000, 40,000 or no bound (``bench solver`` agrees).
-SUIT_CACHE_LIMIT = 5_000
+#: The most entries each of ``_SUIT_MOVES`` and ``_SUIT_REPS`` holds (under half a MB). Their keys are one suit's
+#: cards in play (3^8 ways per suit, kind of suit, order and card to beat): unbounded, a kernel that solves deal after
+#: deal met 69,282 of them in 1,000 practice deals, about 30 MB kept for good. Full, a cache starts over: 240 solves
+#: of full deals took the same processor time with 1,000, 2,000, 5,000, 40,000 entries or no bound (a search's own
+#: working set is small), and ``bench solver`` the same median as before.
+SUIT_CACHE_LIMIT = 2_000
 _SUIT_MOVES: dict[int, tuple[tuple[int, int], ...]] = {}
 _SUIT_REPS: dict[int, tuple[int, ...]] = {}  # the representative cards only (what the search iterates)
 
