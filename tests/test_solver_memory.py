@@ -8,10 +8,12 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from bulka_teach.cards import ITALIAN
 from bulka_teach.czech.ai import solver as czech
 from bulka_teach.czech.ai.solver_bench import first_lead as czech_first_lead
 from bulka_teach.trappola.ai.solver import solve as trappola_solve
 from bulka_teach.trappola.ai.solver_bench import first_lead as trappola_first_lead
+from bulka_teach.trappola.rules import TrappolaRules, _card_points
 
 
 def test_czech_suit_caches_stay_within_their_bound_and_the_values_do_not_change(monkeypatch):
@@ -73,3 +75,13 @@ def test_a_finished_trappola_search_frees_its_tables_at_once():
     left, peak = _left_after(lambda: trappola_solve(position))
     assert peak > 500_000
     assert left < peak // 4
+
+
+def test_trappola_card_points_by_house_rules_stay_bounded():
+    """A student may deal with new card points again and again (the house-rules panel): the table of each set is
+    kept for the next search, a bounded number of them."""
+    for asso in range(101):
+        for re in (4, 5):
+            points = TrappolaRules.from_dict({"points_asso": asso, "points_re": re}).card_points()
+            assert points[ITALIAN.card("As").index] == asso and points[ITALIAN.card("Rs").index] == re
+    assert _card_points.cache_info().currsize <= 64
