@@ -1,277 +1,238 @@
-"""A practice kernel's memory in real play, the figure the kernel's memory cap (``--kernel-memory``) is sized from.
+"""A practice kernel's memory over many deals with Hint and Review: RSS of a real kernel process, before and after.
 
-Starts the app as ``scripts/app.sh`` serves it (Voilà through ``bulka_teach.serve``, the root ``voila.json``), its
-kernels uncapped (``--kernel-memory=0``) unless ``--cap`` says, then for each game's practice lesson opens the page
-without a browser and plays through the kernel's websocket as the page's widgets do: a legal card or action at each
-turn, Hint every ``--hint-every``-th decision, Review (and back) after every ``--review-every``-th deal. After every
-click it reads the kernel's ``/proc/<pid>/status``:
+Prints figures, asserts nothing. For each game a kernel is started as the app starts a lesson's kernel
+(``bulka_teach.serve.kernel``, IPython's kernel without the debugger, with the app's ``KERNEL_ENV``:
+``MALLOC_ARENA_MAX=2``), with ``PYTHONPATH`` set to the checkout measured. In it a practice table is built
+and shown as the practice lesson does (``Practice(...)``, its widget displayed: the comms exist as on a page),
+then driven as the page's widgets drive it, without a browser (``table.send_from_browser``): a random legal
+card or button at each decision, Hint before ``--hint`` of the decisions (a fraction), Review (and one of its
+decisions chosen, then Back to the game) after every ``--review``-th deal, Continue after each deal and a new
+deal code when a game is decided. Deal codes and clicks are seeded, so two checkouts play the same deals
+as long as their bots agree.
 
-  - ``VmData``: the kernel's private writable memory (heap, anonymous maps, thread stacks), which the cap limits
-    (``RLIMIT_DATA``);
-  - ``VmRSS``: the memory it really holds; ``VmSize``: its address space (what ``RLIMIT_AS`` would limit).
+Between batches of 100 deals the kernel is idle and its RSS is read (psutil, the kernel's process); the
+peak is the kernel's ``VmHWM`` (the most RSS it ever held). ``--root DIR`` measures another checkout
+(e.g. ``git worktree add /tmp/main27 main``) the same way, in the same run, and the ratios this/other
+are printed at the end.
 
-With ``--flood N`` it plays nothing: it forges N widgets of 5 MB each on a practice page's kernel (``comm_open``
-messages over the kernel's websocket, no code run), once uncapped and once capped (``--cap``, else the default), and
-prints each kernel's peak and whether it ended, and the ratio of the peaks.
-
-Prints, per game, the clicks, the deals played on (New deal or Continue pressed), hints and reviews, and those
-figures after the page's cells ran and their peaks over the play; with ``--cap``, whether any kernel ended for its
-memory. Asserts nothing.
-
-Usage: .venv/bin/python scripts/bench_kernel_memory.py [--clicks 600] [--cap MB] [--games trappola …] [--flood 80]
+Usage: .venv/bin/python scripts/bench_kernel_memory.py [--deals 1000] [--game czech|trappola|bouillotte|all]
+       [--root DIR] [--hint 0.05] [--review 50] [--seed 1]
 """
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
-import random
-import re
+import os
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the browser tests' server helpers
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_class's websocket player
+import psutil
+from jupyter_client.manager import KernelManager
 
-import psutil  # noqa: E402
-from bench_app import machine  # noqa: E402
-from bench_class import Table, message, receive  # noqa: E402
-from browser.voila_server import Server, free_port, start_server, voila_command  # noqa: E402
-from tornado.httpclient import AsyncHTTPClient  # noqa: E402
-from tornado.websocket import websocket_connect  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
+MB = 1024 * 1024
+BATCH = 100  # deals between two readings of the kernel's RSS
+#: game → (the game's id, the practice lesson's players)
+GAMES = {"czech": ("czech-bulka", ("Player", "Computer")),
+         "trappola": ("trappola", ("Player", "Computer")),
+         "bouillotte": ("bouillotte", ("Player", "Computer 1", "Computer 2"))}
+LIGHT_KERNEL = "bulka_teach.serve.kernel"
+KERNEL_ENV = {"MALLOC_ARENA_MAX": "2"}  # the app's (bulka_teach.serve.app.KERNEL_ENV), here for any checkout
 
-from bulka_teach.serve.memory import KERNEL_MEMORY_MB  # noqa: E402
+SETUP = """
+import random as _random
 
-PRACTICE_LESSONS = ("czech-bulka/10-practice.ipynb", "trappola/09-practice.ipynb", "bouillotte/09-practice.ipynb")
-FIELDS = ("VmData", "VmRSS", "VmSize")
-MEMORY_LINE = "ran out of the memory it may use"
-FLOOD_VALUE = "x" * (5 << 20)
-FLOOD_STATE = {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
-               "_model_module_version": "2.0.0", "_view_name": "TextView", "_view_module": "@jupyter-widgets/controls",
-               "_view_module_version": "2.0.0", "value": FLOOD_VALUE}
-UPDATE_TIMEOUT = 60
+from IPython.display import display
+from bulka_teach.registry import game_spec
+from bulka_teach.table import Practice
+
+_players = {players!r}
+_tag = f"{{game_spec({game!r}).tag}}{{len(_players)}}-std"
+_bench = {{"rng": _random.Random({seed}), "code": 0, "deals": 0, "decisions": 0, "hints": 0, "reviews": 0}}
+_table = Practice(_players, game={game!r}, code=f"{{_tag}}-{seed}")
+display(_table.widget)
+
+
+def _send(message):
+    _table.table.send_from_browser(message)
+
+
+def _choices(ui, rng):
+    out = [{{"type": "card", "card": c}} for c in ui["clickable"]]
+    for button in ui["buttons"]:
+        amount = button.get("amount")
+        action = button["action"]
+        if amount is not None:  # an amount action (Bouillotte's raise): a random amount it allows
+            action = f"{{action}} {{rng.randint(amount['min'], amount['max'])}}"
+        out.append({{"type": "action", "action": action}})
+    return out
+
+
+def _play(deals, hint, review):
+    rng, target = _bench["rng"], _bench["deals"] + deals
+    while _bench["deals"] < target:
+        ui = _table.table.ui
+        if _table._shown is not None:  # a deal is over on the table
+            _bench["deals"] += 1
+            if review and _bench["deals"] % review == 0 and _table._reviewable():
+                _send({{"type": "control", "name": "review"}})
+                items = (_table.table.ui.get("review") or {{}}).get("items") or []
+                if items:
+                    _send({{"type": "review", "item": rng.randrange(len(items))}})
+                _send({{"type": "control", "name": "back"}})
+                _bench["reviews"] += 1
+            if _table.finished:
+                _bench["code"] += 1
+                _table.new_deal(f"{{_tag}}-{seed}{{_bench['code']:05d}}")
+            else:
+                _send({{"type": "control", "name": "continue"}})
+            continue
+        choices = _choices(ui, rng)
+        if not choices:  # the learner sits out: the computer players play their game
+            _send({{"type": "control", "name": "continue"}})
+            continue
+        if rng.random() < hint:
+            _send({{"type": "control", "name": "hint"}})
+            _bench["hints"] += 1
+        _bench["decisions"] += 1
+        _send(rng.choice(choices))
+    print({{k: v for k, v in _bench.items() if k != "rng"}})
+"""
 
 
 @dataclass
-class Figures:
-    """One kernel's memory (kB, as ``/proc`` gives it): after its page rendered, and the peaks over the play."""
+class Run:
+    """One kernel's figures: RSS (MB) after each batch, the peak and how long it took."""
 
-    lesson: str
-    start: dict[str, int] = field(default_factory=dict)
-    peak: dict[str, int] = field(default_factory=dict)
-    clicks: int = 0
-    hints: int = 0
-    reviews: int = 0
-    deals: int = 0
-    ended: str = ""
+    label: str
+    game: str
+    start: float = 0.0
+    readings: list[tuple[int, float]] = field(default_factory=list)
+    peak: float = 0.0
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def end(self) -> float:
+        return self.readings[-1][1] if self.readings else self.start
 
 
-def status(pid: int) -> dict[str, int]:
-    """The kernel's ``FIELDS`` (kB) from ``/proc/<pid>/status``; empty once it is gone."""
+def _rss(process: psutil.Process) -> float:
+    return process.memory_info().rss / MB
+
+
+def _peak(process: psutil.Process) -> float:
+    """The most RSS the process ever held (Linux's VmHWM)."""
+    for line in Path(f"/proc/{process.pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _execute(client, code: str, timeout: float) -> str:
+    """Run ``code`` in the kernel; its printed output, or SystemExit with the kernel's error."""
+    out: list[str] = []
+    failure: list[str] = []
+
+    def hook(message: dict) -> None:
+        kind, content = message["header"]["msg_type"], message["content"]
+        if kind == "stream":
+            out.append(content["text"])
+        elif kind == "error":
+            failure.append("\n".join(content["traceback"]))
+
+    reply = client.execute_interactive(code, timeout=timeout, output_hook=hook)
+    if reply["content"]["status"] != "ok" or failure:
+        raise SystemExit(f"the kernel refused the bench's code:\n{''.join(failure) or reply['content']}")
+    return "".join(out)
+
+
+def measure(root: Path, label: str, game: str, args: argparse.Namespace) -> Run:
+    """Start a kernel on ``root``'s package, play ``args.deals`` practice deals of ``game`` in it, read its memory."""
+    game_id, players = GAMES[game]
+    run = Run(label, game)
+    manager = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(tempfile.mkdtemp()) / "kernel"))
+    spec = manager.kernel_spec
+    assert spec is not None, "IPython's kernel spec is installed with ipykernel"
+    spec.argv = [sys.executable, "-m", LIGHT_KERNEL, "-f", "{connection_file}"]
+    env = {**os.environ, **KERNEL_ENV, "PYTHONPATH": str(root)}
+    manager.start_kernel(env=env, cwd=str(root))
+    client = manager.client()
+    client.start_channels()
     try:
-        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    except (FileNotFoundError, ProcessLookupError):
-        return {}
-    values = dict(line.split(":", 1) for line in lines if ":" in line)
-    return {name: int(values[name].split()[0]) for name in FIELDS if name in values}
-
-
-class Player(Table):
-    """The practice table played as a learner who asks for hints and reviews deals."""
-
-    async def press(self, move: dict[str, Any]) -> None:
-        """Send ``move`` and wait until the kernel has handled it (its ``idle`` status for it), keeping the table's
-        latest ``ui`` (a move may change nothing, and the computer's turns may follow it)."""
-        content = {"method": "custom", "content": move}
-        text = message("comm_msg", {"comm_id": self.comm, "data": content}, self.session)
-        sent = json.loads(text)["header"]["msg_id"]
-        self.ws.write_message(text)
-        while True:
-            data = await receive(self.ws, UPDATE_TIMEOUT)
-            if data is None:
-                raise ConnectionError("the kernel's websocket closed")
-            kind, parent = data["header"]["msg_type"], data.get("parent_header") or {}
-            if kind == "comm_msg" and data["content"]["comm_id"] == self.comm:
-                state = data["content"]["data"].get("state", {})
-                if "ui" in state:
-                    self.ui = state["ui"]
-            elif kind == "status" and parent.get("msg_id") == sent and data["content"]["execution_state"] == "idle":
-                return
-
-    def enabled(self) -> set[str]:
-        return {c["name"] for c in self.ui.get("controls", []) if c.get("enabled")}
-
-
-async def play(server: Server, http: AsyncHTTPClient, lesson: str, args: argparse.Namespace) -> Figures:
-    figures = Figures(lesson)
-    response = await http.fetch(f"{server.url}/voila/render/{lesson}", request_timeout=300)
-    found = re.search(r'"kernelId": *"([0-9a-f-]{36})"', response.body.decode())
-    if not found:
-        figures.ended = "the page has no kernel"
-        return figures
-    kernel = server.kernel(found.group(1))
-    if kernel is None:
-        figures.ended = "the page's kernel is not running"
-        return figures
-    table = await Player.connect(server, found.group(1))
-    figures.start = figures.peak = status(kernel.pid)
-    rng = random.Random(args.seed)
-    decisions, reviewed = 0, -1
-    try:
-        while figures.clicks < args.clicks:
-            enabled = table.enabled()
-            if "back" in enabled:  # in the review: look at a decision, then back to the game
-                items = (table.ui.get("review") or {}).get("items") or []
-                if items and rng.random() < 0.5:
-                    await table.press({"type": "review", "item": rng.randrange(len(items))})
-                await table.press({"type": "control", "name": "back"})
-            elif table.ui.get("clickable") or table.ui.get("buttons"):
-                decisions += 1
-                if "hint" in enabled and decisions % args.hint_every == 0:
-                    await table.press({"type": "control", "name": "hint"})
-                    figures.hints += 1
-                await table.press(table.next_move())
-            elif "review" in enabled and figures.deals % args.review_every == 0 and reviewed != figures.deals:
-                reviewed = figures.deals
-                await table.press({"type": "control", "name": "review"})
-                figures.reviews += 1
-            else:
-                name = "continue" if "continue" in enabled else "new"
-                figures.deals += 1
-                await table.press({"type": "control", "name": name})
-            figures.clicks += 1
-            now = status(kernel.pid)
-            if not now:
-                figures.ended = "the kernel ended"
-                break
-            figures.peak = {name: max(figures.peak.get(name, 0), value) for name, value in now.items()}
-    except (ConnectionError, TimeoutError) as err:
-        figures.ended = f"{type(err).__name__}: {err}"
-    table.ws.close()
-    return figures
-
-
-async def run(server: Server, args: argparse.Namespace) -> list[Figures]:
-    http = AsyncHTTPClient()
-    return [await play(server, http, lesson, args) for lesson in PRACTICE_LESSONS
-            if not args.games or lesson.split("/")[0] in args.games]
-
-
-@contextmanager
-def serve(cap: int) -> Iterator[Server]:
-    """The app on a free port, its kernels capped at ``cap`` MB (0: none), no preheated kernels."""
-    log_path = Path(tempfile.mkdtemp(prefix="bench-kernel-memory-")) / "server.log"
-    port = free_port()
-    command = voila_command(port, f"--kernel-memory={cap}", "--VoilaConfiguration.preheat_kernel=False")
-    server = start_server(command, log_path, f"http://127.0.0.1:{port}", "/voila/tree/")
-    try:
-        yield server
+        client.wait_for_ready(timeout=120)
+        process = psutil.Process(manager.provisioner.process.pid)  # type: ignore[union-attr]
+        _execute(client, SETUP.format(game=game_id, players=players, seed=args.seed), 300)
+        where = _execute(client, "import bulka_teach; print(bulka_teach.__file__)", 30).strip()
+        if not where.startswith(str(root)):
+            raise SystemExit(f"the kernel imported {where}, not the checkout {root}")
+        run.start = _rss(process)
+        print(f"  {label:>6} {game:<10} start {run.start:6.1f} MB", flush=True)
+        began, done = time.perf_counter(), 0
+        while done < args.deals:
+            batch = min(BATCH, args.deals - done)
+            said = _execute(client, f"_play({batch}, {args.hint}, {args.review})", 3600)
+            done += batch
+            run.readings.append((done, _rss(process)))
+            run.counts = json.loads(said.strip().splitlines()[-1].replace("'", '"'))
+            print(f"  {label:>6} {game:<10} {done:5d} deals {run.end:6.1f} MB  "
+                  f"({time.perf_counter() - began:5.0f} s)", flush=True)
+        run.seconds = time.perf_counter() - began
+        run.peak = _peak(process)
     finally:
-        server.stop()
-        print(f"server log: {log_path}")
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    print(f"  {label:>6} {game:<10} peak {run.peak:6.1f} MB, end {run.end:6.1f} MB; {run.counts['decisions']} "
+          f"decisions, {run.counts['hints']} hints, {run.counts['reviews']} reviews, {run.seconds:.0f} s", flush=True)
+    return run
 
 
-async def flood(server: Server, widgets: int) -> tuple[int, dict[str, int], dict[str, int], bool]:
-    """Forge ``widgets`` widgets of ``FLOOD_VALUE`` on a practice page's kernel (no code run: ``comm_open``
-    messages, as a script on the school network could send); how many were sent before the kernel ended, its
-    ``FIELDS`` before and at their peak, and whether it ended."""
-    response = await AsyncHTTPClient().fetch(f"{server.url}/voila/render/{PRACTICE_LESSONS[0]}",
-                                             request_timeout=300)
-    found = re.search(r'"kernelId": *"([0-9a-f-]{36})"', response.body.decode())
-    kernel = server.kernel(found.group(1)) if found else None
-    if found is None or kernel is None:
-        raise LookupError("the practice page has no running kernel")
-    session = uuid.uuid4().hex
-    ws = await websocket_connect(f"{server.url.replace('http', 'ws')}/api/kernels/{found.group(1)}/channels"
-                                 f"?session_id={session}", connect_timeout=30, max_message_size=64 << 20)
-    start = peak = status(kernel.pid)
-    sent = 0
-    while sent < widgets:
-        content = {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": FLOOD_STATE}}
-        text = json.loads(message("comm_open", content, session))
-        text["metadata"] = {"version": "2.1.0"}
-        ws.write_message(json.dumps(text))
-        sent += 1
-        deadline = time.monotonic() + 0.3
-        while time.monotonic() < deadline:  # read what comes back (ipywidgets echoes each value)
-            try:
-                await asyncio.wait_for(ws.read_message(), deadline - time.monotonic())
-            except TimeoutError:
-                break
-        now = status(kernel.pid)
-        if not now or _ended(kernel):
-            break
-        peak = {name: max(peak.get(name, 0), value) for name, value in now.items()}
-    ws.close()
-    return sent, start, peak, _ended(kernel)
-
-
-def _ended(process: psutil.Process) -> bool:
-    try:
-        return not process.is_running() or process.status() == psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return True
-
-
-def mb(kb: int | None) -> str:
-    return "—" if kb is None else f"{kb / 1024:.1f}"
+def report(runs: list[Run], games: list[str]) -> None:
+    labels = list(dict.fromkeys(r.label for r in runs))
+    by = {(r.label, r.game): r for r in runs}
+    print("\nRSS of a practice kernel (MB): start → every 100 deals → end; peak (VmHWM)")
+    for game in games:
+        for label in labels:
+            run = by[(label, game)]
+            steps = " ".join(f"{mb:.0f}" for _, mb in run.readings)
+            print(f"  {game:<10} {label:>6}: start {run.start:.1f}, end {run.end:.1f}, peak {run.peak:.1f}, "
+                  f"growth {run.end - run.start:+.1f}   [{steps}]")
+    if len(labels) == 2:
+        before, after = labels
+        print(f"\nratios {after}/{before} (same run, same machine)")
+        for game in games:
+            b, a = by[(before, game)], by[(after, game)]
+            print(f"  {game:<10} end ×{a.end / b.end:.2f} ({b.end:.1f} → {a.end:.1f} MB), "
+                  f"peak ×{a.peak / b.peak:.2f} ({b.peak:.1f} → {a.peak:.1f} MB), "
+                  f"growth {b.end - b.start:+.1f} → {a.end - a.start:+.1f} MB, "
+                  f"time ×{a.seconds / b.seconds:.2f} ({b.seconds:.0f} → {a.seconds:.0f} s)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=600, help="clicks played in each game's practice lesson")
-    parser.add_argument("--hint-every", type=int, default=5, help="ask for a hint at every N-th decision")
-    parser.add_argument("--review-every", type=int, default=3, help="review every N-th deal")
-    parser.add_argument("--cap", type=int, default=0, help="the kernels' cap, MB (0: none, to measure)")
-    parser.add_argument("--games", nargs="*", default=[], help="only these games' lessons (czech-bulka, …)")
-    parser.add_argument("--flood", type=int, default=0,
-                        help="instead of playing: forge this many 5 MB widgets, uncapped and capped (--cap, else the "
-                             "default)")
-    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--deals", type=int, default=1000, help="practice deals per game")
+    parser.add_argument("--game", choices=[*GAMES, "all"], default="all")
+    parser.add_argument("--root", type=Path, default=None,
+                        help="another checkout to measure the same way first (e.g. main's, for before/after)")
+    parser.add_argument("--hint", type=float, default=0.05, help="the fraction of decisions preceded by Hint")
+    parser.add_argument("--review", type=int, default=50, help="Review after every this many deals (0: never)")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(machine())
-    if args.flood:
-        report_flood(args.flood, args.cap or KERNEL_MEMORY_MB)
-        return
-    with serve(args.cap) as server:
-        results = asyncio.run(run(server, args))
-        log = server.log()
-    print(f"kernels capped at {args.cap} MB" if args.cap else "kernels uncapped (--kernel-memory=0)")
-    print(f"{'lesson':34} {'clicks':>6} {'deals':>5} {'hints':>5} {'reviews':>7}   "
-          + "   ".join(f"{name} MB start → peak" for name in FIELDS))
-    for f in results:
-        row = "   ".join(f"{mb(f.start.get(name)):>8} → {mb(f.peak.get(name)):>6}" for name in FIELDS)
-        print(f"{f.lesson:34} {f.clicks:>6} {f.deals:>5} {f.hints:>5} {f.reviews:>7}   {row}"
-              + (f"   ({f.ended})" if f.ended else ""))
-    worst = max((f.peak.get("VmData", 0) for f in results), default=0)
-    print(f"highest VmData: {mb(worst)} MB; kernels that ended for their memory: {log.count(MEMORY_LINE)}")
-
-
-def report_flood(widgets: int, cap: int) -> None:
-    """The flood on an uncapped kernel and on one capped at ``cap`` MB, and the ratio of their peaks."""
-    rows = []
-    for each in (0, cap):
-        with serve(each) as server:
-            sent, start, peak, ended = asyncio.run(flood(server, widgets))
-            told = MEMORY_LINE in server.log()
-        rows.append((each, sent, start, peak, ended, told))
-    print(f"{widgets} forged widgets of {len(FLOOD_VALUE) >> 20} MB each on a practice page's kernel:")
-    for each, sent, start, peak, ended, told in rows:
-        outcome = ("ended for its memory" if told else "ended") if ended else "still running"
-        name = f"capped at {each} MB" if each else "uncapped"
-        grew = (peak.get("VmRSS", 0) - start.get("VmRSS", 0)) / 1024 / max(1, sent)
-        print(f"  {name:18} sent {sent:>4}   VmData {mb(start.get('VmData'))} → {mb(peak.get('VmData'))} MB, "
-              f"RSS {mb(start.get('VmRSS'))} → {mb(peak.get('VmRSS'))} MB ({grew:.1f} MB a widget)   {outcome}")
-    before, after = rows[0][3], rows[1][3]
-    print(f"  peak RSS capped / uncapped: {after.get('VmRSS', 0) / max(1, before.get('VmRSS', 0)):.2f} "
-          "(uncapped, the peak grows with the flood; capped, it stops at the cap)")
+    if args.deals < 1 or not 0 <= args.hint <= 1 or args.review < 0:
+        parser.error("--deals must be at least 1, --hint a fraction from 0 to 1, --review 0 or more")
+    games = list(GAMES) if args.game == "all" else [args.game]
+    roots = [(args.root.resolve(), "before")] if args.root else []
+    roots.append((REPO, "after" if args.root else "this"))
+    print(f"practice kernels, {args.deals} deals each, Hint before {args.hint:.0%} of decisions, "
+          f"Review every {args.review} deals; Python {sys.version.split()[0]}, "
+          f"load {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    for root, label in roots:
+        print(f"{label}: {root}")
+    runs = [measure(root, label, game, args) for game in games for root, label in roots]
+    report(runs, games)
 
 
 if __name__ == "__main__":

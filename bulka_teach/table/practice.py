@@ -34,6 +34,7 @@ from ..records import Record
 from ..records import undo as undo_game
 from ..registry import game_spec
 from .base import Controller, deal_code_text, deal_record
+from .memory import give_back
 from .present import advice_words, caption, control, presenter, table_ui
 from .review import Judged, OpenReview, judge_deal, review_frame
 from .rules_panel import RulesPanel
@@ -311,6 +312,7 @@ class Practice(Controller):
             self._thinking()
             judged = judge_deal(self._coach(), record, self.seat, shown)
             self._judged[key] = judged
+            give_back()  # the coach's searches are over: a kernel keeps no high-water mark of them
         self._review = OpenReview(*judged, live=live)
         self._draw_review()
 
@@ -358,6 +360,7 @@ class Practice(Controller):
         view = self.game.view(self.seat)
         self._thinking()  # the coach may think for a second
         advice = self._coach().hint(view)
+        give_back()
         what, ring = advice_words(view, advice.action)
         self._redraw(self._notice("info", f"Hint: {what}. {advice.why}"), highlight=ring)
 
