@@ -170,7 +170,8 @@ def _preheated(monkeypatch, socket):
     monkeypatch.setenv("VOILA_APP_PORT", str(socket.port))
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
     monkeypatch.setenv("VOILA_KERNEL_ID", "kernel-1")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "")  # recorded, so the query the socket hands over is undone after the test
+    monkeypatch.delenv("QUERY_STRING")
 
 
 def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypatch):

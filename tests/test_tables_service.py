@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,13 @@ from bulka_teach.tables.protocol import SECRET_ENV, SECRET_HEADER, URL_ENV
 from bulka_teach.tables.seating import Table
 from bulka_teach.tables.service import TableService
 from bulka_teach.tables.web import Tables, app_routes, make_app
+
+
+def run_apart(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests leave an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
 
 REPO = Path(__file__).resolve().parents[1]
 SECRET = "a-class-secret"
@@ -188,7 +196,7 @@ async def play_a_czech_deal(url: str) -> dict[str, Any]:
 
 def test_the_standalone_service_started_as_a_hub_service_plays_a_whole_czech_deal_for_two_students(hub_service):
     assert hub_service.endswith(f"{PREFIX}bulka/tables/")
-    frame = asyncio.run(play_a_czech_deal(hub_service))
+    frame = run_apart(play_a_czech_deal(hub_service))
     assert frame["seats"][0]["name"] == "Ann" and frame["seats"][1]["name"] == "Ben"
 
 
@@ -197,7 +205,7 @@ def test_without_the_secret_the_service_answers_nothing_but_a_sentence(hub_servi
         status, body = get(hub_service, secret)
         assert status == 403 and "answers only the lessons' kernels" in body["error"]
     with pytest.raises(TableRefused, match="answers only the lessons' kernels"):
-        asyncio.run(TableClient(hub_service, "wrong").create("czech-bulka", ["student", "student"]))
+        run_apart(TableClient(hub_service, "wrong").create("czech-bulka", ["student", "student"]))
     status, body = get(hub_service + "KXQM", SECRET)
     assert status == 404 and "a table code is 5 letters" in body["error"]
 
@@ -209,14 +217,14 @@ def test_a_table_that_cannot_be_played_and_a_mistyped_code_are_sentences_over_th
             await client.create("bouillotte", ["student", "student"])
         with pytest.raises(TableRefused, match="There is no table ACDEF here"):
             await client.join("ACDEF", "Ann")
-    asyncio.run(go())
+    run_apart(go())
 
 
 def test_the_app_server_serves_the_same_tables_to_its_kernels(app_server):
     status, body = get(app_server, SECRET)
     assert status == 200 and body["tables"] == 0
     assert get(app_server)[0] == 403
-    frame = asyncio.run(play_a_czech_deal(app_server))
+    frame = run_apart(play_a_czech_deal(app_server))
     assert frame["game"] == "czech-bulka"
 
 
@@ -281,4 +289,4 @@ def test_a_computer_thinking_at_one_table_holds_up_no_move_at_another(monkeypatc
         finally:
             server.stop()
 
-    assert asyncio.run(go()) < THINKING / 2
+    assert run_apart(go()) < THINKING / 2
