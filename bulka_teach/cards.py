@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .quoting import quote
+
 
 class CardError(ValueError):
     """A card code or a deck that does not fit the pack it is meant for."""
@@ -110,15 +112,16 @@ class Pack:
     def _explain_bad_code(self, code: object) -> str:
         ranks, suits = " ".join(self.ranks), " ".join(self.suits)
         where = f"not a card of the {self.name} pack (ranks {ranks}; suits {suits})"
+        shown = quote(code)
         if not isinstance(code, str) or len(code) < 2:
-            return f"{code!r} is {where}: a card code is a rank followed by a suit letter, e.g. {self.cards[-1].code}"
+            return f"{shown} is {where}: a card code is a rank followed by a suit letter, e.g. {self.cards[-1].code}"
         rank, suit = code[:-1], code[-1]
         fixed = rank.upper() + suit.lower()
         if fixed in self._by_code:
-            return f"{code!r} is {where}; did you mean {fixed!r}?"
+            return f"{shown} is {where}; did you mean {fixed!r}?"
         if rank.upper() not in self.ranks:
-            return f"{code!r} is {where}: rank {rank!r} is not one of {ranks}"
-        return f"{code!r} is {where}: suit {suit!r} is not one of {suits}"
+            return f"{shown} is {where}: rank {quote(rank)} is not one of {ranks}"
+        return f"{shown} is {where}: suit {quote(suit)} is not one of {suits}"
 
 
 MARIAS = Pack(

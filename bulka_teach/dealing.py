@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card, CardError, Pack
 from .errors import DealCodeError, ScenarioError
+from .quoting import foreign_digit, foreign_digit_text, quote, whole_number
 from .records import Record
 from .registry import GAMES, game_spec, spec_by_tag
 
@@ -21,6 +22,7 @@ SEED_DIGITS = 8  # a 40-bit seed in base 32; a checked code writes its seed in g
 _CHECKED = 4  # parts of a checked code: head, rules id, seed, check character
 _GF32_POLY = 0b100101  # x^5 + x^2 + 1, primitive: the check's field GF(32)
 _EXAMPLE = "CB2-std-4KQ7M2XA-N"  # the README's example code, with its check character
+LONGEST_CODE = 64  # characters: a checked code of a 160-bit seed with a long rules id; the app's are 18
 
 #: what the learner is told when a code has a typo: what is wrong and what to do, in plain words
 TYPO = ("{code} has a typo: a character of it is wrong, missing or extra, or two are swapped. Copy the code "
@@ -87,11 +89,12 @@ def decode_seed(text: str) -> int:
     if not text:
         raise DealCodeError("the seed part of the deal code is empty")
     value = 0
-    for ch in text.upper():
-        if ch not in _B32_READ:
-            raise DealCodeError(f"{ch!r} cannot appear in the last part of a deal code, which is made of digits "
+    for ch in text:
+        digit = _B32_READ.get(ch.upper()) if ch.isascii() else None  # "ß".upper() is "SS": no other script's letters
+        if digit is None:
+            raise DealCodeError(f"{quote(ch)} cannot appear in the last part of a deal code, which is made of digits "
                                 "and letters; U is never one of them")
-        value = value * 32 + _B32_READ[ch]
+        value = value * 32 + digit
     return value
 
 
@@ -152,8 +155,14 @@ class DealCode:
         """Read a deal code, with its check character or from before it; a DealCodeError says, in the learner's
         words, what is wrong with it (a typo the check catches, a part that reads as nothing)."""
         text = (code or "").strip()
+        shown = quote(text, bare=True) if text else quote(code)
+        if len(text) > LONGEST_CODE:
+            raise DealCodeError(f"{shown} is not a deal code: a deal code is about {len(_EXAMPLE)} characters long, "
+                                f"like {_EXAMPLE}. Copy it again exactly as it was given to you")
+        unread = _unread_character(text)
+        if unread is not None:
+            raise DealCodeError(f"{shown} is not a deal code: {unread}. Copy it again exactly as it was given to you")
         parts = text.split("-")
-        shown = text or repr(code)
         example = _example(parts[0])
         if len(parts) == _CHECKED:
             head, rules_id, seed_text, check = parts
@@ -171,20 +180,19 @@ class DealCode:
                                 f"{example}. Copy it again exactly as it was given to you")
         spec = spec_by_tag(head[:2].upper())
         if spec is None:
-            raise DealCodeError(f"{shown} is not a deal code of any game here: it begins with {head[:2]!r}, and the "
-                                "codes begin with " + ", ".join(f"{s.tag} ({s.title})" for s in GAMES.values())
+            raise DealCodeError(f"{shown} is not a deal code of any game here: it begins with {quote(head[:2])}, "
+                                "and the codes begin with " + ", ".join(f"{s.tag} ({s.title})" for s in GAMES.values())
                                 + ". Copy it again exactly as it was given to you")
-        try:
-            players = int(head[2:])
-        except ValueError:
-            raise DealCodeError(f"{shown}: after {spec.tag} comes the number of players, e.g. {spec.tag}2") from None
+        players = whole_number(head[2:])
+        if players is None:
+            raise DealCodeError(f"{shown}: after {spec.tag} comes the number of players, e.g. {spec.tag}2")
         if players not in spec.players:
             raise DealCodeError(f"{shown}: {spec.title} is for {min(spec.players)} to {max(spec.players)} players, "
                                 f"and this code says {players}")
         try:
             spec.rules_from_id(rules_id)
         except DealCodeError as err:
-            raise DealCodeError(f"{shown} has a typo in its middle part, {rules_id!r}, which says the house rules "
+            raise DealCodeError(f"{shown} has a typo in its middle part, {quote(rules_id)}, which says the house rules "
                                 "(std for the usual ones): this table knows no such house rules. Copy the code again "
                                 "exactly as it was given to you", detail=str(err)) from None
         try:
@@ -199,8 +207,22 @@ def _example(head: str) -> str:
     spec = spec_by_tag(head[:2].upper())
     if spec is None:
         return _EXAMPLE
-    players = int(head[2:]) if head[2:].isdigit() and int(head[2:]) in spec.players else min(spec.players)
+    said = whole_number(head[2:])
+    players = said if said is not None and said in spec.players else min(spec.players)
     return str(DealCode(spec.game, players, "std", decode_seed(_EXAMPLE.split("-")[2])))
+
+
+def _unread_character(text: str) -> str | None:
+    """What is wrong with the first character of ``text`` that no deal code holds (a digit of another script, which
+    Python's ``int`` would read as a digit; any other character outside ASCII), or None: deal codes are ASCII."""
+    digit = foreign_digit(text)
+    if digit is not None:
+        return f"{foreign_digit_text(digit)}, which deal codes are written with"
+    other = next((ch for ch in text if not ch.isascii() or not ch.isprintable()), None)
+    if other is None:
+        return None
+    return (f"{quote(other)} is no character of a deal code, which is written with the letters A to Z, the digits "
+            "0 to 9 and '-'")
 
 
 def _checked_shape(seed_text: str, check: str) -> bool:

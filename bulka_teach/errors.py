@@ -1,4 +1,4 @@
-"""Refusals: why the engine will not take an action, as a reason code and a sentence."""
+"""Refusals: why the engine will not take an action, as a reason code and a sentence; quoting input in one."""
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -37,3 +37,5 @@ class DealCodeError(ValueError):
     def __init__(self, message: str, detail: str | None = None) -> None:
         super().__init__(message)
         self.detail = detail if detail is not None else message
+
+

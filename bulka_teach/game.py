@@ -22,6 +22,7 @@ from .dealing import DealCode
 from .errors import IllegalAction, Refusal
 from .events import Event
 from .house_rules import HouseRules
+from .quoting import foreign_digit, foreign_digit_text, quote
 from .records import Record
 
 Parsed = Any  # a game's own parsed form of an action string
@@ -360,20 +361,29 @@ class Game(ABC, Generic[D]):
         if seat is not None and seat != to_move:
             return Refusal("not-your-turn", f"It is not your turn: {self.name(to_move)} is to move.")
         if not isinstance(action, str):
-            return Refusal("unknown-action", f"{action!r} is not an action; actions are words like "
+            return Refusal("unknown-action", f"{quote(action)} is not an action; actions are words like "
                                               f"{', '.join(self.legal_actions()[:3])}.")
-        parsed = self._parse(action)
+        parsed = self._read(action)
         if isinstance(parsed, Refusal):
             return parsed
         return parsed, self._refusal(parsed)
+
+    def _read(self, action: str) -> Parsed | Refusal:
+        """The game's ``_parse`` of ``action``, after the rule every game shares: an action is written in ASCII
+        digits (an amount, a card's rank), so one holding a digit of another script is refused, saying so."""
+        digit = foreign_digit(action)
+        if digit is not None:
+            return Refusal("unknown-action", f"{quote(action)} cannot be read: {foreign_digit_text(digit)}. Write "
+                                             "amounts and cards with the digits 0 to 9.")
+        return self._parse(action)
 
     def unreadable(self, action: object) -> Refusal | None:
         """Why ``action`` could never be a legal action of this game, whatever the position (not a string, an
         unknown verb, a bad card code, cards that make no meld, a stray space or capital); None for a well-formed
         action, which the rules may still refuse now."""
         if not isinstance(action, str):
-            return Refusal("unknown-action", f"{action!r} is not an action string")
-        parsed = self._parse(action)
+            return Refusal("unknown-action", f"{quote(action)} is not an action string")
+        parsed = self._read(action)
         if not isinstance(parsed, Refusal):
             return None
         return parsed if self.unreadable_is_malformed or parsed.reason == "bad-card" else None

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 from .errors import ScenarioError
+from .quoting import foreign_digit, foreign_digit_text, quote, whole_number
 
 R = TypeVar("R", bound="HouseRules")
 STANDARD = "std"
@@ -46,7 +47,7 @@ class HouseRules:
         for name, value in values.items():
             f = known.get(name)
             if f is None:
-                raise ScenarioError(f"unknown house rule {name!r}; the options are {', '.join(known)}")
+                raise ScenarioError(f"unknown house rule {quote(name)}; the options are {', '.join(known)}")
             kwargs[name] = _checked(f, value)
         return cls(**kwargs)
 
@@ -74,15 +75,19 @@ class HouseRules:
         if rules_id == STANDARD:
             return cls()
         by_key = {f.metadata["key"]: f for f in cls.options()}
+        shown = quote(rules_id)
+        digit = foreign_digit(rules_id)
+        if digit is not None:
+            raise ValueError(f"{shown} is not a rules id: {foreign_digit_text(digit)}")
         values: dict[str, Any] = {}
         for part in rules_id.split("."):
             f = by_key.get(part[:1])
-            if f is None or not part[1:].isdigit():
-                raise ValueError(f"{rules_id!r} is not a rules id: {part!r} names no house rule")
-            number = int(part[1:])
+            number = whole_number(part[1:])
+            if f is None or number is None:
+                raise ValueError(f"{shown} is not a rules id: {quote(part)} names no house rule")
             if f.metadata["choices"]:
                 if number >= len(f.metadata["choices"]):
-                    raise ValueError(f"{rules_id!r} is not a rules id: {f.name} has no choice {number}")
+                    raise ValueError(f"{shown} is not a rules id: {f.name} has no choice {number}")
                 values[f.name] = f.metadata["choices"][number]
             elif isinstance(f.default, bool):
                 values[f.name] = bool(number)
@@ -91,9 +96,9 @@ class HouseRules:
         try:
             rules = cls.from_dict(values)
         except ScenarioError as err:
-            raise ValueError(f"{rules_id!r} is not a rules id: {err}") from None
+            raise ValueError(f"{shown} is not a rules id: {err}") from None
         if rules.rules_id != rules_id:  # one id per set of rules: defaults left out, each option once, in order
-            raise ValueError(f"{rules_id!r} is not a rules id in its standard form; write {rules.rules_id!r}")
+            raise ValueError(f"{shown} is not a rules id in its standard form; write {quote(rules.rules_id)}")
         return rules
 
     def describe(self) -> list[dict[str, Any]]:
@@ -109,12 +114,12 @@ def _checked(f: dataclasses.Field, value: Any) -> Any:
     meta = f.metadata
     if isinstance(f.default, bool):
         if not isinstance(value, bool):
-            raise ScenarioError(f"house rule {f.name!r} is true or false, not {value!r}")
+            raise ScenarioError(f"house rule {f.name!r} is true or false, not {quote(value)}")
     elif meta["choices"]:
         if value not in meta["choices"]:
-            raise ScenarioError(f"house rule {f.name!r} is one of {', '.join(meta['choices'])}, not {value!r}")
+            raise ScenarioError(f"house rule {f.name!r} is one of {', '.join(meta['choices'])}, not {quote(value)}")
     elif isinstance(f.default, int):
         if isinstance(value, bool) or not isinstance(value, int) or not meta["low"] <= value <= meta["high"]:
             raise ScenarioError(f"house rule {f.name!r} is a whole number from {meta['low']} to {meta['high']}, "
-                                f"not {value!r}")
+                                f"not {quote(value)}")
     return value

@@ -56,6 +56,8 @@ DEFAULT_WORDS: dict[str, str] = {
                            "page to go on; a deal's code deals the same cards again."),
     "stopped_kernel": ("The lesson stopped running on the server, so your clicks no longer reach it. Reload the page "
                        "to start it again; a deal's code deals the same cards again."),
+    "stopped_memory": ("This lesson ran out of the memory the server gives each page, so it stopped. Reload the page "
+                       "to start it again; a deal's code deals the same cards again."),
     "reload": "Reload the page",
     "amount_less": "less",
     "amount_more": "more",

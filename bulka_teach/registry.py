@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Pack
 from .errors import DealCodeError, ScenarioError
 from .house_rules import HouseRules
+from .quoting import quote
 
 if TYPE_CHECKING:  # types only: the game base and records import this module at run time
     from .game import Game
@@ -50,8 +51,8 @@ class GameSpec:
 
     def new_game(self, record: Record) -> Game:
         if self.factory is None:
-            playable = ", ".join(g for g, s in GAMES.items() if s.available)
-            raise ScenarioError(f"{self.game} is not available yet: only {playable} can be played so far")
+            playable = ", ".join(s.title for s in GAMES.values() if s.available)
+            raise ScenarioError(f"{self.title} is not available yet: only {playable} can be played so far")
         if len(record.players) not in self.players:
             raise ScenarioError(f"{self.title} is for {min(self.players)} to {max(self.players)} players, "
                                 f"not {len(record.players)}")
@@ -116,7 +117,8 @@ GAMES: Mapping[str, GameSpec] = _Games()
 def game_spec(game: str) -> GameSpec:
     """The spec of ``game``; a ScenarioError names the games there are."""
     if not isinstance(game, str) or game not in GAMES:
-        raise ScenarioError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+        games = ", ".join(f"{g} ({GAMES[g].title})" for g in GAMES)
+        raise ScenarioError(f"unknown game {quote(game)}; the games are {games}")
     return GAMES[game]
 
 

@@ -5,7 +5,8 @@
 # test cells stripped, no tracebacks, the lighter kernel, culling of kernels whose page is gone, preheated kernels.
 #   CLASS=30   class mode: kernels prepared for 30 students arriving at once (README: "A class on one machine");
 #   LESSON=…   the lesson the class opens first (default czech-bulka/10-practice.ipynb).
-# Extra arguments go to voila (e.g. --VoilaConfiguration.preheat_kernel=False).
+# Extra arguments go to voila (e.g. --VoilaConfiguration.preheat_kernel=False), and the app's bounds on kernels:
+#   --max-kernels=N (default: as many as the memory holds), --kernels-per-visitor=4, --connect-grace=20 (seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv

@@ -66,6 +66,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 ERROR_MARKS = ('data-mime-type="application/vnd.jupyter.stderr"', "Cell execution timed out",
                "There was an error when executing cell", "An exception occurred at the server")
 KERNEL_ID = re.compile(r'"kernelId": *"([0-9a-f-]{36})"')
+VISITOR_COOKIE = "bulka_visitor"  # bulka_teach.serve.visitors.COOKIE (not imported: --root may be another checkout)
 PAGE_TIMEOUT = 180  # seconds a student waits for a page before it counts as failed
 UPDATE_TIMEOUT = 30  # seconds a click waits for the table's update
 
@@ -203,12 +204,16 @@ def stop(server: Server, known: list[int]) -> None:
 
 
 # --- a student without a browser -----------------------------------------------------------------------------
-async def fetch(http: AsyncHTTPClient, server: Server, lesson: str, query: str = "") -> tuple[Visit, str]:
-    """Ask for a lesson's page as a browser does and read it to its last byte."""
+async def fetch(http: AsyncHTTPClient, server: Server, lesson: str, query: str = "",
+                visitor: str = "") -> tuple[Visit, str]:
+    """Ask for a lesson's page as a browser does (with its visitor cookie, as a browser that has been here before
+    sends it; the app counts requests without one by their address) and read it to its last byte."""
     visit = Visit(lesson)
     start = time.monotonic()
+    headers = {"Cookie": f"{VISITOR_COOKIE}={visitor or uuid.uuid4().hex}"}
     try:
-        response = await http.fetch(f"{server.url}/voila/render/{lesson}{query}", request_timeout=PAGE_TIMEOUT)
+        response = await http.fetch(f"{server.url}/voila/render/{lesson}{query}", headers=headers,
+                                    request_timeout=PAGE_TIMEOUT)
     except (TimeoutError, HTTPClientError, OSError) as err:
         visit.error = f"{lesson}: {err}"
         return visit, ""
@@ -324,7 +329,8 @@ async def student(number: int, arrive: float, args: argparse.Namespace, server: 
                   tally: Tally, class_over: asyncio.Event, rng: random.Random, others: list[str]) -> None:
     """Arrive, open the class's deal, play until the class is over, leave; open another lesson, read it, leave."""
     await asyncio.sleep(arrive)
-    visit, _ = await fetch(http, server, PRACTICE, f"?deal={DEAL}")
+    visitor = uuid.uuid4().hex  # the student's browser's cookie
+    visit, _ = await fetch(http, server, PRACTICE, f"?deal={DEAL}", visitor)
     tally.visits.append(visit)
     if visit.kernel is None:
         tally.failures.append(visit.error or f"student {number}: a page without a kernel")
@@ -347,7 +353,7 @@ async def student(number: int, arrive: float, args: argparse.Namespace, server: 
         tally.failures.append(f"student {number} playing: {err!r}")
         await leave(http, server, visit, tally)
     await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think)
-    second, _ = await fetch(http, server, rng.choice(others))
+    second, _ = await fetch(http, server, rng.choice(others), visitor=visitor)
     tally.visits.append(second)
     if second.kernel is None:
         tally.failures.append(second.error or f"student {number}: {second.lesson} without a kernel")

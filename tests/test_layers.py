@@ -1,7 +1,7 @@
 """The package's layers (``[tool.importlinter]`` in pyproject.toml) and the static checks that hold its contracts.
 
-Every arrow points one way: the command line, the table, the games, the bots, the core. The core knows no game,
-no game knows another or the table, and nothing below the table imports Jupyter.
+Every arrow points one way: the command line, the table, the shared tables, the games, the bots, the core. The core
+knows no game, no game knows another or the table, and nothing below the table imports Jupyter.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ PACKAGE = ROOT / "bulka_teach"
 BIN = pathlib.Path(sys.executable).parent
 CORE = ("bulka_teach", "bulka_teach.cards", "bulka_teach.dealing", "bulka_teach.records", "bulka_teach.game",
         "bulka_teach.events", "bulka_teach.errors", "bulka_teach.house_rules", "bulka_teach.registry",
-        "bulka_teach.referee")
+        "bulka_teach.referee", "bulka_teach.quoting")
 GAMES = ("bulka_teach.czech", "bulka_teach.trappola", "bulka_teach.bouillotte")
 #: Imports inside a function, each for a reason that is not an import circle.
 FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
@@ -48,6 +48,8 @@ def test_the_import_contracts_are_kept():
     ("bots/base.py", "import ipywidgets  # the bots importing Jupyter"),
     ("trappola/__init__.py", "from .. import czech  # one game importing another"),
     ("czech/melds.py", "from . import deal  # a circle: deal imports melds"),
+    ("tables/seating.py", "from .. import table  # the shared tables importing the notebook's table"),
+    ("tables/service.py", "import ipywidgets  # the shared tables importing Jupyter"),
 ])
 def test_a_wrong_arrow_breaks_a_contract(tmp_path, module, line):
     """The contracts can fail: a copy of the package with one wrong import does not pass."""
@@ -82,6 +84,17 @@ def test_the_table_imports_in_the_static_sites_kernel():
             + "import bulka_teach.table, bulka_teach.czech.stacking\nprint('ok')")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_the_shared_tables_serve_on_their_own_without_jupyter():
+    """A JupyterHub service runs in the hub's image, which has tornado and none of the lessons' Jupyter packages."""
+    jupyter = ("ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel", "comm", "voila", "jupyter_client",
+               "jupyter_server")
+    code = ("import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in jupyter)
+            + "sys.argv = ['serve', 'tables', '--help']\nimport runpy\n"
+            + "runpy.run_module('bulka_teach.serve', run_name='__main__')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert result.returncode == 0 and "--stand-in-after" in result.stdout, result.stderr[-2000:]
 
 
 def test_no_import_hides_inside_a_function():

@@ -18,9 +18,10 @@ from bulka_teach.cards import CardError
 from bulka_teach.czech.rules import CzechRules
 from bulka_teach.czech.stacking import stack_deck
 from bulka_teach.dealing import DealCode
+from bulka_teach.links import deal_param
 from bulka_teach.table import Practice, RulesPanel, show_cards
 from bulka_teach.table.present import table_ui
-from bulka_teach.table.url import deal_param, query_string
+from bulka_teach.table.url import query_string
 
 # The README's worked example: Ann deals to Ben; Ben passes, Ann takes hearts, Ben may exchange his 7h for Xh.
 DECK = ("Xb", "Ub", "Ob", "Oh", "Kh", "Ah", "Kl", "Al", "7h", "9h", "7a", "8a", "Xh", "8l", "9l", "Xl",
@@ -169,7 +170,8 @@ def _preheated(monkeypatch, socket):
     monkeypatch.setenv("VOILA_APP_PORT", str(socket.port))
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
     monkeypatch.setenv("VOILA_KERNEL_ID", "kernel-1")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "")  # recorded, so the query the socket hands over is undone after the test
+    monkeypatch.delenv("QUERY_STRING")
 
 
 def test_preheated_voila_kernel_waits_for_the_request_before_reading_it(monkeypatch):

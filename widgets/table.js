@@ -896,14 +896,23 @@ function staticHtml(ctx) {
 // network went) or the kernel died or restarted (its tables are gone with it), clicks would do nothing without a word:
 // a banner over the page says what happened and how to go on, in the words of the table's layout
 // (``stopped_<cause>``, ``reload``). ``showStopped(cause, words)`` is the one way to say it; ``watchKernel`` calls it
-// for the causes "connection" and "kernel".
+// for the causes "connection" and "kernel", and for "memory" when the kernel says, just before it ends, that it ran
+// out of the memory the server gives each page (a custom message ``{stopped: "memory"}``).
 
 const STOP_GRACE_MS = 2500;  // a connection back sooner than this (a network blip) says nothing
 const DEAD = new Set(["dead", "restarting", "autorestarting"]);
+const GONE = new Set(["kernel", "memory"]);  // causes after which the page's kernel is gone for good
 const watched = new WeakMap();  // kernel → the words of its latest table
+const heard = new WeakSet();  // the models whose kernel's last word ("memory") is listened to
 
 /** Watch the kernel behind ``model`` (its widget manager's, where the host has one) for the page's sake. */
 function watchKernel(model, words) {
+  if (!heard.has(model)) {
+    heard.add(model);
+    model.on("msg:custom", (message) => {
+      if (message && message.stopped === "memory") showStopped("memory", words());
+    });
+  }
   const manager = model.widget_manager;
   const kernel = manager && manager.kernel;
   if (!kernel || !kernel.connectionStatusChanged || !kernel.statusChanged) return;  // a host without a kernel
@@ -925,7 +934,7 @@ function watchKernel(model, words) {
 function showStopped(cause, words) {
   const doc = globalThis.document;
   let banner = doc.querySelector(".bt-stopped");
-  if (banner && banner.dataset.cause === "kernel") return;  // a kernel gone stays gone
+  if (banner && GONE.has(banner.dataset.cause)) return;  // a kernel gone stays gone, with the first word on why
   if (!banner) {
     banner = doc.createElement("div");
     banner.className = "bt-stopped";

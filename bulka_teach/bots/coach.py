@@ -92,9 +92,10 @@ class Teacher(Protocol):
 
 def teacher_of(game: str) -> Teacher:
     """The teacher of a game, by id (its spec's ``ai``); a ValueError when the game has no computer players."""
-    ai = game_spec(game).ai
-    if ai is None:
-        raise ValueError(f"{game} has no computer players or coach yet")
+    spec = game_spec(game)
+    if spec.ai is None:
+        raise ValueError(f"{spec.title} has no computer players or coach yet")
+    ai = spec.ai
     return ai.teacher  # type: ignore[no-any-return]
 
 

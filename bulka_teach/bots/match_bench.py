@@ -60,9 +60,10 @@ def points_of(side: Arena, game: Game[Any], seat: int) -> int | None:
 
 
 def arena(game: str) -> Arena:
-    ai = game_spec(game).ai
+    spec = game_spec(game)
+    ai = spec.ai
     if ai is None or ai.arena is None:
-        raise ValueError(f"{game} has no computer players to match yet")
+        raise ValueError(f"{spec.title} has no computer players to match yet")
     return ai.arena  # type: ignore[no-any-return]
 
 

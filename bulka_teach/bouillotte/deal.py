@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import Card, Pack
 from ..errors import Refusal
 from ..events import Event
+from ..quoting import quote
 from .hands import CARRE, MISTIGRI, PLAIN, Brelan, Verdict, brelan_of, decide
 from .pots import Share, betting_pots, showdown_pots
 from .rules import HAND_SIZE, BouillotteRules, rank_of
@@ -28,7 +29,11 @@ _AMOUNT_VERBS = ("open", "raise")
 PARSED: dict[str, Parsed] = {v: (v, None) for v in _PLAIN_VERBS}
 VERBS = ("carre", "contre-carre", "pass", "open <n>", "hold", "raise <n>", "tapis", "fold", "turn-first",
          "turn-last")
-_AMOUNT = re.compile(r"[1-9][0-9]{0,8}")
+_AMOUNT = re.compile(r"[1-9][0-9]*", re.ASCII)  # a plain positive integer, of any length: an amount
+#: An amount of more digits is more jetons than any table holds (a seat starts with at most ``MAX_CHIPS``): it is
+#: read as ``BEYOND``, which the rules refuse for want of jetons (``not-enough-chips``) as they would the number.
+_AMOUNT_DIGITS = 18
+BEYOND = 10**_AMOUNT_DIGITS
 
 
 def parse_action(action: str) -> Parsed | Refusal:
@@ -39,10 +44,10 @@ def parse_action(action: str) -> Parsed | Refusal:
     verb, _, rest = action.partition(" ")
     if verb in _AMOUNT_VERBS:
         if _AMOUNT.fullmatch(rest):
-            return verb, int(rest)
-        return Refusal("unknown-action", f"{action!r} names no amount: write {verb} and your whole stake in this "
+            return verb, int(rest) if len(rest) <= _AMOUNT_DIGITS else BEYOND
+        return Refusal("unknown-action", f"{quote(action)} names no amount: write {verb} and your whole stake in this "
                                          f"deal as a plain number of jetons, e.g. '{verb} 4'.")
-    return Refusal("unknown-action", f"{action!r} is not an action of Bouillotte; the actions are "
+    return Refusal("unknown-action", f"{quote(action)} is not an action of Bouillotte; the actions are "
                                      + ", ".join(VERBS) + ".")
 
 
@@ -248,17 +253,13 @@ class Deal:
             yield from (("contre-carre", PARSED["contre-carre"]), ("pass", PARSED["pass"]))
         elif phase == ANGLAIS:
             yield from ((v, PARSED[v]) for v in ("turn-first", "turn-last", "pass"))
-        elif phase == BETTING:
-            stake = self.stakes[seat]
-            stake_top = stake + self.chips[seat]
-            if self.opened is None:
-                yield "pass", PARSED["pass"]
-                for n in range(max(self.opening_level(), stake + 1), stake_top):
-                    yield f"open {n}", ("open", n)
-            else:
-                yield "hold", PARSED["hold"]
-                for n in range(self.highest + 1, stake_top):
-                    yield f"raise {n}", ("raise", n)
+        elif phase == BETTING:  # the amounts of the range the seat may stake, no more (a raise's cap included)
+            amounts = self.amounts()
+            verb = amounts["verb"]
+            yield ("pass", PARSED["pass"]) if verb == "open" else ("hold", PARSED["hold"])
+            for n in range(amounts["min"], amounts["max"] + 1):
+                yield f"{verb} {n}", (verb, n)
+            if verb == "raise":
                 yield "fold", PARSED["fold"]
             yield "tapis", PARSED["tapis"]
 
@@ -327,8 +328,10 @@ class Deal:
     @staticmethod
     def _chips_refusal(cost: int, chips: int, amount: int) -> Refusal | None:
         if cost > chips:
-            return Refusal("not-enough-chips", f"A stake of {amount} would take {cost} more jetons and you have "
-                                               f"{chips} in front of you: nobody bets more than lies before him.")
+            stake = f"A stake of {amount} would take {cost} more jetons" if amount < BEYOND else \
+                "That stake is more jetons than any table holds"
+            return Refusal("not-enough-chips", f"{stake} and you have {chips} in front of you: nobody bets more than "
+                                               "lies before him.")
         if cost == chips:
             return Refusal("use-tapis", f"A stake of {amount} takes all your {chips} jetons: that is tapis (all "
                                         "in), so say tapis.")

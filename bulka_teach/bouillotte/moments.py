@@ -18,7 +18,7 @@ from .deal import Deal
 
 View = dict[str, Any]
 #: The events the showdown's action causes after its own one; a stepped view is mended only within them.
-FOLLOWING = ("deal", "hand", "void", "show", "pot", "brelan-paid", "deal-end", "session-over")
+FOLLOWING = ("deal", "hand", "void", "show", "pot", "brelan-paid", "deal-end", "void-stakes", "session-over")
 
 
 def rewind(deal: Deal, view: View, told: Sequence[Event], later: Sequence[Event], upto: int) -> None:

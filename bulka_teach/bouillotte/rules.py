@@ -18,6 +18,9 @@ RANK_NAMES = {"8": "eights", "9": "nines", "X": "tens", "J": "jacks", "Q": "quee
 #: Card points: the ace 11, the figures 10, the others their pips (the ten is X).
 POINTS = {"A": 11, "K": 10, "Q": 10, "J": 10, "X": 10, "9": 9, "8": 8}
 HAND_SIZE = 3
+#: The most jetons a seat may start with, by ``start_chips`` or a scenario's ``chips``: what bounds every amount,
+#: and so the legal actions, which name every amount a seat may stake (the referee's ``legal``).
+MAX_CHIPS = 10_000
 OLD_PLAYERS = 5
 
 
@@ -33,7 +36,7 @@ class BouillotteRules(HouseRules):
                                         "pagat": "pagat.com's: A K Q J 9 8, fewer for fewer players",
                                         "old": "old Bouillotte: 28 cards, A K Q J 10 9 8 (five players)"})
     start_chips: int = option(30, "s", "The jetons each player starts with (30: five fiches and five jetons).",
-                              low=2, high=10_000, label="Starting jetons (la cave)")
+                              low=2, high=MAX_CHIPS, label="Starting jetons (la cave)")
     ante: str = option("dealer", "a", "Who puts in the game before the deal: the dealer one jeton as his stake, "
                        "or every player one jeton of dead money (pagat).", choices=("dealer", "all"),
                        label="The game (le jeu du donneur)",

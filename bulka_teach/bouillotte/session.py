@@ -18,7 +18,7 @@ from ..records import Record
 from .deal import HAND_SIZE, OVER, PARSED, THROWN_IN, VOID, Deal, Parsed, Table, parse_action
 from .hands import mistigri_name
 from .moments import rewind
-from .rules import BouillotteRules, pack_for
+from .rules import MAX_CHIPS, BouillotteRules, pack_for
 from .text import explain
 from .view import deal_view
 
@@ -48,6 +48,9 @@ class Bouillotte(Game[Deal]):
         chips = list(record.chips) if record.chips is not None else [self.rules.start_chips] * n
         if len(chips) != n:
             raise ScenarioError(f"'chips' lists {len(chips)} seats; the table has {n}")
+        if max(chips, default=0) > MAX_CHIPS:
+            raise ScenarioError(f"'chips' gives a seat {max(chips):,} jetons; a seat starts with at most "
+                                f"{MAX_CHIPS:,}, as with the house rule start_chips")
         self.table = Table(chips)
         self.chips = self.table.chips
         self.saint_james = mistigri_name(self.pack) == "brelan Saint-James"
@@ -81,6 +84,10 @@ class Bouillotte(Game[Deal]):
                 return
         deck = self.source.next_deck()
         if deck is None:
+            if carried is not None:  # a void deal with no deck left to deal it again: its stakes stay as dead money
+                amount = sum(carried.stakes)
+                self.table.dead += amount
+                self.events.append(Event("void-stakes", None, {"amount": amount, "dead": self.table.dead}))
             self.deal = None
             return
         used = self.source.used - 1
@@ -129,17 +136,10 @@ class Bouillotte(Game[Deal]):
             self._deal_over(deal)
 
     # --- money --------------------------------------------------------------------------
-    def _middle(self) -> Deal | None:
-        """The deal whose stakes lie in the middle: the one being played, or a void deal no deck followed."""
-        if self.deal is not None:
-            return self.deal
-        last = self.deals[-1] if self.deals else None
-        return last if last is not None and last.outcome is not None and last.outcome.result == VOID else None
-
     def pots(self) -> list[Pot]:
         """The pot and the side pots as they stand (pot 1 holds the dead money); between deals, the dead money."""
-        deal = self._middle()
-        if deal is None or (deal.over and deal.outcome is not None and deal.outcome.result != VOID):
+        deal = self.deal
+        if deal is None or deal.over:
             return [Pot("pot", self.table.dead)]
         shares = deal.pots_now()
         return [Pot("pot" if j == 0 else f"side pot {j}", share.amount) for j, share in enumerate(shares)]

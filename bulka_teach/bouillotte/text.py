@@ -152,6 +152,8 @@ _TEXTS: dict[str, Callable[[Event, Sequence[str], str, bool], str]] = {
     "brelan-paid": _brelan_paid,
     "deal-end": lambda e, n, w, sj: "Jetons now: " + ", ".join(f"{n[s]} {c}" for s, c in
                                                                enumerate(e.data["chips"])) + ".",
+    "void-stakes": lambda e, n, w, sj: f"No deck is left to deal again: the void deal's stakes "
+    f"({jetons(e.data['amount'])}) stay in the pot as dead money, which holds {jetons(e.data['dead'])}.",
     "session-over": lambda e, n, w, sj: _ruined(e.data["ruined"], n),
 }
 

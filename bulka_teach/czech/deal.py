@@ -14,6 +14,7 @@ from operator import attrgetter
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
+from ..quoting import quote
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, meld_winner, parse_meld, scored_melds
 from .rules import (
     BELA,
@@ -67,7 +68,7 @@ def parse_action(action: str) -> Parsed | Refusal:
             PACK.card(rest)
         except CardError as err:
             return Refusal("bad-card", f"Cannot read the card: {err}.")
-    return Refusal("unknown-action", f"{action!r} is not an action of Czech Bulka; the actions are "
+    return Refusal("unknown-action", f"{quote(action)} is not an action of Czech Bulka; the actions are "
                                      + ", ".join(VERBS) + ".")
 
 

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..cards import Card, CardError
+from ..quoting import quote
 from .rules import PACK, RANK
 
 TWENTY, FIFTY, HUNDRED, FOUR = 1, 2, 3, 4
@@ -99,18 +100,19 @@ def parse_meld(text: str) -> Meld:
     """A meld from its string (``Xb-Ub-Ob``); CardError or ValueError saying what is wrong."""
     cards = PACK.cards_of(text.split("-"))
     if len(set(cards)) != len(cards):
-        raise ValueError(f"{text!r} names a card twice")
+        raise ValueError(f"{quote(text)} names a card twice")
     if len(cards) == 4 and len({c.rank for c in cards}) == 1:
         if cards[0].rank < LOWEST_FOUR:
-            raise ValueError(f"{text!r}: four sevens or four eights are no meld (four of a kind counts from IX up)")
+            raise ValueError(f"{quote(text)}: four sevens or four eights are no meld (four of a kind counts from IX "
+                             "up)")
         meld = Meld(FOUR, tuple(sorted(cards, key=lambda c: c.suit)))
     else:
         if len(cards) < 3 or len({c.suit for c in cards}) != 1:
-            raise ValueError(f"{text!r} is no meld: a meld is 3 or more cards in sequence in one suit, "
+            raise ValueError(f"{quote(text)} is no meld: a meld is 3 or more cards in sequence in one suit, "
                              "or four of a kind from IX up")
         ordered = sorted(cards, key=lambda c: c.rank)
         if any(b.rank != a.rank + 1 for a, b in zip(ordered, ordered[1:])):
-            raise ValueError(f"{text!r} is no meld: its cards are not in sequence (7 8 9 X U O K A)")
+            raise ValueError(f"{quote(text)} is no meld: its cards are not in sequence (7 8 9 X U O K A)")
         meld = Meld(_sequence_kind(len(cards)), tuple(ordered))
     if meld.code != text:
         raise ValueError(f"write this meld as {meld.code!r}: sequences low to high, four of a kind in "

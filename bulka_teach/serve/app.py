@@ -8,7 +8,13 @@ Everything ``voila`` does, reading the same ``voila.json``, and:
   (``class_pools``) — refilled ``CLASS_FILL_DELAY`` after use, one at a time (``OneAtATimeKernels``), so the
   refills do not crowd out the students' pages; a student who finds no ready kernel gets one of his own
   rather than waiting for the refills (``ready_kernels``);
-- ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``).
+- ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``), each kernel's memory
+  capped at ``--kernel-memory`` MB (``LightKernelSpecs.kernel_memory``; 0: no cap; see ``memory``);
+- the shared tables of classmates at ``bulka/tables/`` (``bulka_teach.tables.web.app_routes``), their address and
+  secret in the kernels' environment;
+- kernels bounded (``gate``, ``kernels``): a page whose widgets never connect frees its kernel
+  (``--connect-grace``, 20 s), a visitor holds at most ``--kernels-per-visitor`` (4) pages, the server at most
+  ``--max-kernels`` kernels (0: as many as the memory holds, ``kernel_mb`` each), then "The class is full".
 """
 from __future__ import annotations
 
@@ -21,13 +27,17 @@ from functools import partial
 from typing import Any
 
 from jupyter_client.kernelspec import NATIVE_KERNEL_NAME, KernelSpec, KernelSpecManager
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, Unicode
 from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from .xsrf import RenderWithXsrfCookie
+from ..tables.web import app_routes
+from .gate import SETTING, Gate, GatedKernelSocket, GatedRender
+from .kernels import KERNEL_MB, BoundedKernels, available_mb, fitting_kernels, pool_total
+from .memory import KERNEL_MEMORY_MB, MEMORY_ENV
+from .visitors import Visitors
 
 CLASS_LESSON = "czech-bulka/10-practice.ipynb"  # the lesson a class link opens (README: one deal for the class)
 STUDENTS_PER_SPARE = 10  # every other lesson keeps one prepared kernel per this many students
@@ -43,7 +53,11 @@ def class_pools(students: int, lesson: str = CLASS_LESSON) -> dict[str, dict[str
 
 
 class LightKernelSpecs(KernelSpecManager):
-    """The native ``python3`` kernel spec, run as ``bulka_teach.serve.kernel`` (no debugger, no history)."""
+    """The native ``python3`` kernel spec, run as ``bulka_teach.serve.kernel`` (no debugger, no history), its memory
+    capped at ``kernel_memory`` MB."""
+
+    kernel_memory = Integer(KERNEL_MEMORY_MB, min=0, config=True,
+                            help="the memory (MB) a lesson's kernel may use before it ends with a sentence (0: no cap)")
 
     def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
         spec = super().get_kernel_spec(kernel_name)
@@ -52,11 +66,11 @@ class LightKernelSpecs(KernelSpecManager):
                 and argv[0] in {"python", "python3", sys.executable}):
             at = argv.index("ipykernel_launcher")
             spec.argv = [*argv[:at], LIGHT_KERNEL, *argv[at + 1:]]
-            spec.env = {**KERNEL_ENV, **spec.env}
+            spec.env = {**KERNEL_ENV, **spec.env, MEMORY_ENV: str(self.kernel_memory)}
         return spec
 
 
-class OneAtATimeKernels(AsyncMappingKernelManager):
+class OneAtATimeKernels(BoundedKernels):
     """Kernels started for a pool (not for a waiting student) start one at a time: each waits until the one
     before it has run its page's cells and been quiet for ``quiet_seconds``.
 
@@ -114,7 +128,15 @@ class LessonsApp(Voila):
 
     class_size = Integer(0, config=True, help="students who arrive at once (0: the pools of voila.json)")
     class_lesson = Unicode(CLASS_LESSON, config=True, help="the lesson the class opens first")
-    aliases = {**Voila.aliases, "class": "LessonsApp.class_size", "lesson": "LessonsApp.class_lesson"}
+    kernels_per_visitor = Integer(4, config=True, help="lesson pages (kernels) one visitor holds at once; a newer "
+                                                       "page shuts the oldest down")
+    max_kernels = Integer(0, config=True, help="kernels the server runs at most, pools included, beyond which a "
+                                               "page is 'The class is full' (0: as many as the memory holds)")
+    kernel_mb = Integer(KERNEL_MB, config=True, help="memory counted for each kernel when max_kernels is 0 (MB)")
+    aliases = {**Voila.aliases, "class": "LessonsApp.class_size", "lesson": "LessonsApp.class_lesson",
+               "kernels-per-visitor": "LessonsApp.kernels_per_visitor", "max-kernels": "LessonsApp.max_kernels",
+               "connect-grace": "BoundedKernels.connect_grace",
+               "kernel-memory": "LightKernelSpecs.kernel_memory"}
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings; first, in class mode, the pools of the class (the kernel manager is made next)."""
@@ -127,16 +149,38 @@ class LessonsApp(Voila):
             self.log.info("Class mode: %d students; prepared kernels: %d for %s, %d for each other lesson",
                           self.class_size, pools[self.class_lesson]["pool_size"], self.class_lesson,
                           pools["default"]["pool_size"])
+        if not issubclass(self.voila_configuration.multi_kernel_manager_class, BoundedKernels):
+            self.voila_configuration.multi_kernel_manager_class = BoundedKernels
+        memory = available_mb()  # before any kernel starts (they start once the server runs)
         settings: dict[str, Any] = super().init_settings()
+        settings[SETTING] = Gate(Visitors(self.kernels_per_visitor), self.kernel_maximum(memory))
         if self.class_size > 0:
             # Voilà counts a pool's kernels still being refilled, and a student who asks then waits for one (behind
             # every refill queued before it); counting only the ready ones sends that student to a kernel of his own.
             self.kernel_manager.get_pool_size = partial(ready_kernels, self.kernel_manager)
         return settings
 
+    def kernel_maximum(self, memory_mb: int) -> int:
+        """``max_kernels``, or as many kernels of ``kernel_mb`` as ``memory_mb`` holds; at least the pools and then
+        a class (``class_size``) or one visitor's pages."""
+        pools = pool_total(self.kernel_manager)
+        least = pools + max(self.class_size, self.kernels_per_visitor, 1)
+        fit = fitting_kernels(memory_mb, self.kernel_mb)
+        maximum = self.max_kernels or max(least, fit)
+        if maximum <= pools:
+            self.log.warning("max_kernels=%d would leave no kernel beyond the pools' %d: %d instead",
+                             maximum, pools, pools + 1)
+            maximum = pools + 1
+        self.log.info("At most %d kernels (pools %d; %d MB available holds %d of %d MB); %d pages a visitor; "
+                      "a page's kernel waits %.0f s for its widgets", maximum, pools, memory_mb, fit, self.kernel_mb,
+                      self.kernels_per_visitor, self.kernel_manager.connect_grace)
+        return maximum
+
     def init_handlers(self) -> list[Any]:
-        return [(route[0], RenderWithXsrfCookie, *route[2:]) if route[1] is TornadoVoilaHandler else route
-                for route in super().init_handlers()]
+        swapped = {TornadoVoilaHandler: GatedRender, VoilaKernelWebsocketHandler: GatedKernelSocket}
+        voila = [(route[0], swapped[route[1]], *route[2:]) if route[1] in swapped else route
+                 for route in super().init_handlers()]
+        return [*app_routes(self.ip, self.port, self.server_url), *voila]  # the shared tables, before Voilà's catch-all
 
 
 main = LessonsApp.launch_instance

@@ -42,10 +42,14 @@ class RenderWithXsrfCookie(TornadoVoilaHandler):
         async for html in super().get_generator(path=path):
             if kernel_id is None and (found := KERNEL_ID.search(html)):
                 kernel_id = found.group(1)
+                self.page_kernel(kernel_id)
             yield html
         if kernel_id is not None and kernel_id in self.kernel_manager:
             kernel: Any = self.kernel_manager.get_kernel(kernel_id)
             kernel.last_activity = datetime.now(UTC)
+
+    def page_kernel(self, kernel_id: str) -> None:
+        """Called once the page names its kernel (its first bytes); ``gate.GatedRender`` follows it from there."""
 
 
 def route_render_pages(app: Application) -> int:

@@ -16,8 +16,9 @@ from ..errors import DealCodeError, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
 from ..layout import plain
+from ..quoting import quote
 from ..records import Record
-from ..registry import GameSpec
+from ..registry import GameSpec, game_spec
 from .present import notice, table_layout
 from .widget import CardTable
 
@@ -42,7 +43,8 @@ def deal_record(spec: GameSpec, players: Sequence[str], rules: HouseRules,
         try:
             deal_code = DealCode.parse(code)
             if deal_code.game != spec.game:
-                raise DealCodeError(f"{code!r} is a deal of {deal_code.game}, and this table plays {spec.title}")
+                raise DealCodeError(f"{quote(code, bare=True)} is a deal of {game_spec(deal_code.game).title}, and "
+                                    f"this table plays {spec.title}")
             record = deal_code.record(tuple(players))
             record.start()  # a code the engine cannot deal fails here, before anything changes
             return record, None
@@ -115,7 +117,7 @@ class Controller:
         elif kind == "control" and isinstance(message.get("name"), str):
             self._guarded(self.control, message["name"])
         else:
-            log.warning("unreadable message from the table: %r", message)
+            log.warning("unreadable message from the table: %s", quote(message))
 
     def _guarded(self, handler: Callable[..., None], *args: Any) -> None:
         """Run a handler; on an exception log it, restore the controller and show an ``error`` notice."""
@@ -123,7 +125,7 @@ class Controller:
         try:
             handler(*args)
         except Exception:
-            log.exception("table handler %s%r failed", getattr(handler, "__name__", handler), args)
+            log.exception("table handler %s%s failed", getattr(handler, "__name__", handler), quote(args))
             self._recover()
             self._show_notice("error", SORRY)
 
@@ -143,4 +145,4 @@ class Controller:
 
     def control(self, name: str) -> None:
         """A toolbar control of ``ui.controls``."""
-        self._show_notice("info", f"{name!r} is not a control of this table.")
+        self._show_notice("info", f"{quote(name)} is not a control of this table.")

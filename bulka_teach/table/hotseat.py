@@ -27,6 +27,7 @@ from ..bots import Bot, Coach, GameAI
 from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
+from ..quoting import whole_number
 from ..records import Record
 from ..registry import game_spec
 from .base import Controller, deal_code_text, deal_record
@@ -326,7 +327,7 @@ class HotSeat(Controller):
 
     def _review_for(self, seat_text: str) -> None:
         people = self._reviewable()
-        seat = int(seat_text) if seat_text.isdigit() else -1
+        seat = whole_number(seat_text)
         if seat not in people:
             self._show_notice("refused", "Choose whose decisions to review with one of the buttons.")
             return

@@ -10,6 +10,11 @@ Once a deal is over, Review asks the coach about each of the learner's decisions
 review panel (``ui["review"]``, built by ``review.py``); choosing a decision there shows the table as the
 learner saw it then, and "Back to the game" puts the live table back as it was. While the review is
 open nothing acts on the game.
+
+A contest table (``contest=True``, or ``?contest=1`` in the page's link) is for a game a teacher grades: it offers
+no Undo (replaying a decision would show what the computer holds) and no Hint, and keeps the computer opponent it
+was given; the Review still opens once a deal is over. Its heading says so in one line (``CONTEST_LINE``), and a
+forged undo or hint message is refused with a sentence, changing nothing.
 """
 from __future__ import annotations
 
@@ -23,19 +28,27 @@ from ..bots import Bot, Coach, GameAI
 from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
+from ..links import contest_param, deal_param
+from ..quoting import quote
 from ..records import Record
 from ..records import undo as undo_game
 from ..registry import game_spec
 from .base import Controller, deal_code_text, deal_record
+from .memory import give_back
 from .present import advice_words, caption, control, presenter, table_ui
 from .review import Judged, OpenReview, judge_deal, review_frame
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
 from .turns import bot_seed, computers_play, deal_coach, deal_ended
-from .url import deal_param, page_deals_codes, preheated, query_string, when_requested
+from .url import page_deals_codes, preheated, query_string, when_requested
 
 GAME = "czech-bulka"  # what a practice table plays unless told otherwise
 WHOLE = ("game", "match")
+CONTEST_LINE = "Contest deal: no Undo, no Hint; the Review opens when the deal is over."
+CONTEST_NO_UNDO = ("This is a contest deal: there is no Undo, a card laid stays laid. The Review opens when the "
+                   "deal is over.")
+CONTEST_NO_HINT = "This is a contest deal: there is no Hint while it is played. The Review opens when the deal is over."
+CONTEST_OPPONENT = "This is a contest deal: everyone plays the same computer opponent, so it stays as it is."
 
 
 @dataclass
@@ -53,7 +66,7 @@ class _Saved:
 
 class Practice(Controller):
     """``Practice(players=("Player", "Computer"), seat=0, rules=None, code=None, whole="game", opponent="rule",
-    game="czech-bulka")``.
+    game="czech-bulka", contest=False)``.
 
     ``seat`` is the learner's; the other seats are played by the ``opponent`` named (the game's
     ``GameSpec.ai.opponents``; for Czech Bulka the teaching rules, or the sampling bot easy, medium or strong;
@@ -69,12 +82,15 @@ class Practice(Controller):
     learner's view; the Review control asks the same coach about the learner's decisions of the deal that
     just ended. A game whose computer players have no teacher yet (``GameAI.teacher`` None) offers no Review, and
     no Hint unless a ``coach`` is given: the controls stay disabled and say so.
+    ``contest`` (``?contest=1`` in the page's link, through ``from_url``): a graded game, with no Undo and no Hint
+    and the opponent menu locked; the Review opens once a deal is over.
     """
 
     def __init__(self, players: Sequence[str] = ("Player", "Computer"), seat: int = 0,
                  rules: dict[str, Any] | None = None, code: str | None = None, whole: str = "game",
                  bot: Bot | None = None, title: str = "", coach: Coach | None = None,
-                 opponent: str | None = None, game: str = GAME, ask_to_declare: bool = True) -> None:
+                 opponent: str | None = None, game: str = GAME, ask_to_declare: bool = True,
+                 contest: bool = False) -> None:
         super().__init__()
         self.spec = spec = game_spec(game)
         if spec.ai is None:
@@ -93,6 +109,7 @@ class Practice(Controller):
         self.coached = coach is not None or self.ai.teacher is not None  # Hint has a coach to ask
         self.reviewed = self.ai.teacher is not None  # the review panel words each decision with the game's teacher
         self.ask_to_declare = ask_to_declare
+        self.contest = contest  # a graded game: no Undo, no Hint, the opponent kept (``hold_contest``)
         self.deal_link = False  # the page's address with ?deal=CODE deals a code (``from_url`` under Voilà)
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
@@ -102,7 +119,8 @@ class Practice(Controller):
         self.opponent_menu = widgets.Dropdown(options=[(words, name) for name, words in self.ai.opponents.items()],
                                               value=opponent, description=self.words["opponent_menu"],
                                               style={"description_width": "initial"},
-                                              layout=widgets.Layout(width="max-content"), disabled=bot is not None)
+                                              layout=widgets.Layout(width="max-content"),
+                                              disabled=bot is not None or contest)
         self.opponent_menu.add_class("bt-opponent")
         self.opponent_menu.observe(self._opponent_picked, "value")
         self.words_box = widgets.Checkbox(value=True, description=self.words["original_words"], indent=False)
@@ -114,23 +132,38 @@ class Practice(Controller):
 
     @classmethod
     def from_url(cls, **kwargs: Any) -> Practice:
-        """A practice table dealing the page's ``?deal=CODE`` (under Voilà), else ``code`` or a fresh deal.
+        """A practice table dealing the page's ``?deal=CODE`` (under Voilà), else ``code`` or a fresh deal; a contest
+        table when the page's link says ``contest=1`` (or ``contest=True`` is given: a link cannot turn it off).
 
         A preheated kernel deals before the page is asked for, and the page's code once it is (``when_requested``).
         """
-        code = None if preheated() else deal_param(query_string())
+        query = "" if preheated() else query_string()
+        code = deal_param(query)
         if code is not None:
             kwargs["code"] = code
+        kwargs["contest"] = bool(kwargs.get("contest")) or contest_param(query)
         practice = cls(**kwargs)
         if page_deals_codes():  # Voilà's page or the static site's: a link with ?deal= deals the code
             practice.deal_link = True
             practice.table.ui = {**practice.table.ui, "deal_link": True}
-        when_requested(lambda query: practice._deal_requested(deal_param(query)))
+        when_requested(practice._requested)
         return practice
 
-    def _deal_requested(self, code: str | None) -> None:
+    def _requested(self, query: str) -> None:
+        """A preheated kernel's page was asked for with ``query``: a contest link makes this a contest table, and a
+        deal code is dealt (nobody has seen the table before: it was drawn while no one was asking)."""
+        if contest_param(query):
+            self._guarded(self.hold_contest)
+        code = deal_param(query)
         if code is not None:
             self._guarded(self.new_deal, code)
+
+    def hold_contest(self) -> None:
+        """Make this a contest table from now on: no Undo, no Hint, the opponent kept (``?contest=1``)."""
+        self.contest = True
+        self.opponent_menu.disabled = True
+        if self._review is None:
+            self._redraw(self.table.ui.get("notice"))
 
     @property
     def widget(self) -> widgets.VBox:
@@ -173,7 +206,11 @@ class Practice(Controller):
     def choose_opponent(self, name: str) -> None:
         """Who plays the computer's seats from its next move on (what the "Computer opponent" menu does)."""
         if name not in self.ai.opponents:
-            self._show_notice("refused", f"There is no opponent {name!r}: choose one from the menu.")
+            self._show_notice("refused", f"There is no opponent {quote(name)}: choose one from the menu.")
+            return
+        if self.contest and name != self.opponent:
+            self.opponent_menu.value = self.opponent
+            self._show_notice("refused", CONTEST_OPPONENT)
             return
         self.opponent = name
         if self.opponent_menu.value != name:
@@ -238,7 +275,8 @@ class Practice(Controller):
         elif name == "hint":
             self.hint()
         else:
-            self._show_notice("info", "The practice table's controls are New deal, Undo, Hint, Review and Continue.")
+            names = ", ".join(c["label"] for c in self._controls()[:-1])
+            self._show_notice("info", f"This table's controls are {names} and Continue.")
 
     def _received(self, message: dict[str, Any]) -> None:
         if message.get("type") == "review":  # a decision chosen in the review panel
@@ -274,6 +312,7 @@ class Practice(Controller):
             self._thinking()
             judged = judge_deal(self._coach(), record, self.seat, shown)
             self._judged[key] = judged
+            give_back()  # the coach's searches are over: a kernel keeps no high-water mark of them
         self._review = OpenReview(*judged, live=live)
         self._draw_review()
 
@@ -307,10 +346,13 @@ class Practice(Controller):
     def _draw_review(self) -> None:
         """The open review: the list over the live table, or the table of the decision chosen."""
         assert self._review is not None, "the review is open"
-        self._draw(*review_frame(self._review, self.seat, self.deal_code, self.title, self.deal_link))
+        self._draw(*review_frame(self._review, self.seat, self.deal_code, self._heading(), self.deal_link))
 
     def hint(self) -> None:
         """The coach's advice for the learner's decision now, judged from the learner's view alone."""
+        if self.contest:
+            self._show_notice("refused", CONTEST_NO_HINT)
+            return
         blocked = self._blocked() or (None if self.coached else self._no_coach_text())
         if blocked:
             self._show_notice("info", blocked)
@@ -318,11 +360,15 @@ class Practice(Controller):
         view = self.game.view(self.seat)
         self._thinking()  # the coach may think for a second
         advice = self._coach().hint(view)
+        give_back()
         what, ring = advice_words(view, advice.action)
         self._redraw(self._notice("info", f"Hint: {what}. {advice.why}"), highlight=ring)
 
     def undo(self) -> None:
         """Back to the learner's previous decision, by replaying the record without what followed it."""
+        if self.contest:
+            self._show_notice("refused", CONTEST_NO_UNDO)
+            return
         if not self._decisions:
             self._show_notice("info", "Nothing to undo: you have not made a move yet.")
             return
@@ -439,10 +485,17 @@ class Practice(Controller):
     def _controls(self) -> list[dict[str, Any]]:
         waiting = (self._shown is not None and not self.finished) or (self._shown is None and self._sits_out())
         asked = self._shown is None and self.game.to_move == self.seat
-        return [control("new", "New deal"), control("undo", "Undo", bool(self._decisions)),
-                control("hint", "Hint", asked and self.coached),
+        undo_hint = [] if self.contest else [control("undo", "Undo", bool(self._decisions)),
+                                             control("hint", "Hint", asked and self.coached)]
+        return [control("new", "New deal"), *undo_hint,
                 control("review", "Review", self._reviewable() and self.reviewed),
                 control("continue", "Continue", waiting)]
+
+    def _heading(self) -> str:
+        """The table's heading: the title it was given, and on a contest table the line that says what it offers."""
+        if not self.contest:
+            return self.title
+        return f"{self.title} · {CONTEST_LINE}" if self.title else CONTEST_LINE
 
     def _redraw(self, notice: dict[str, Any] | None = None, highlight: Sequence[str] = (),
                 question: dict[str, Any] | None = None) -> None:
@@ -453,7 +506,7 @@ class Practice(Controller):
         steps = [game.explain(e, self.seat) for e in game.events[self._since:upto]]
         ui = table_ui(view, "play", self.seat, caption=caption(steps), steps=steps, prompt_text=self._status(),
                       notice=notice, controls=self._controls(), deal_code=self.deal_code, deal_link=self.deal_link,
-                      title=self.title,
+                      title=self._heading(),
                       highlight=highlight)
         if question is not None:
             ui = {**ui, "prompt": question["prompt"], "buttons": question["buttons"]}

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from ..quoting import quote
+
 PERSON = ""  # the "played by" choice of a seat a person plays
 NAME_LIMIT = 24  # characters in a seat's name
 WHOLE_LABEL = {"description_width": "initial"}
@@ -31,7 +33,7 @@ def seating_problem(counts: Sequence[int], levels: Mapping[str, str], names: Seq
         if not 0 <= seat < len(names):
             return f"There is no seat {seat + 1} at a table of {len(names)}."
         if level not in levels:
-            return f"The computer has no level {level!r}: choose one from the menu."
+            return f"The computer has no level {quote(level)}: choose one from the menu."
     if len(computers) == len(names):
         return "Every seat is the computer's: make at least one seat a person at this device."
     seen: dict[str, int] = {}

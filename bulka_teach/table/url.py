@@ -1,4 +1,5 @@
-"""The ``deal`` query parameter of the page a notebook runs in (Voilà), for ``Practice.from_url``."""
+"""The query string of the page a notebook runs in (Voilà), for ``Practice.from_url``; ``bulka_teach.links`` reads
+its ``deal`` and ``contest``."""
 from __future__ import annotations
 
 import asyncio
@@ -7,7 +8,6 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from urllib.parse import parse_qs
 
 log = logging.getLogger("bulka_teach.table")
 CONNECT_SECONDS = 5  # to reach Voilà's request-info socket (it is on this machine)
@@ -118,9 +118,3 @@ def wait_for_request() -> dict[str, str]:
     if failed:
         raise failed[0]
     return found
-
-
-def deal_param(query: str) -> str | None:
-    """The ``deal`` parameter of a query string (``deal=CB2-std-7&x=1`` → ``CB2-std-7``), or None."""
-    values = parse_qs(query.lstrip("?")).get("deal")
-    return values[0].strip() if values and values[0].strip() else None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, CardError
 from ..errors import Refusal
 from ..events import Event
+from ..quoting import quote
 from .bonuses import LAST, Bonus, trick_bonuses
 from .figura import BLANS, Figura, excluded, held_figura, parse_figura
 from .rules import ACE, PACK, SUIT_NAMES, SUITS, TRICK_RULES, TRICKS, TrappolaRules, is_two
@@ -53,7 +54,7 @@ def parse_action(action: str) -> Parsed | Refusal:
             PACK.card(rest)
         except CardError as err:
             return Refusal("bad-card", f"Cannot read the card: {err}.")
-    return Refusal("unknown-action", f"{action!r} is not an action of Trappola; the actions are "
+    return Refusal("unknown-action", f"{quote(action)} is not an action of Trappola; the actions are "
                                      + ", ".join(VERBS) + ".")
 
 

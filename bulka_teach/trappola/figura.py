@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..cards import Card
+from ..quoting import quote
 from .rules import ACE, COURTS, PACK, SUITS, TrappolaRules
 
 FIGURA_RANKS = "ARCF2"  # the ranks a set may be made of, highest first
@@ -73,13 +74,13 @@ def parse_figura(text: str) -> Figura:
         return Figura(text, None, ())
     cards = PACK.cards_of(text.split("-"))
     if len(cards) not in (3, 4):
-        raise ValueError(f"{text!r} names {len(cards)} card(s); a Figura is three or four of a rank, or blans or "
+        raise ValueError(f"{quote(text)} names {len(cards)} card(s); a Figura is three or four of a rank, or blans or "
                          "bianka")
     rank = cards[0].code[0]
     if rank not in FIGURA_RANKS or any(c.code[0] != rank for c in cards):
-        raise ValueError(f"{text!r} is not three or four of one rank among aces, kings, knights, knaves and twos")
+        raise ValueError(f"{quote(text)} is not three or four of one rank among aces, kings, knights, knaves and twos")
     if any(a.suit >= b.suit for a, b in zip(cards, cards[1:], strict=False)):
-        raise ValueError(f"write the cards of {text!r} in the suit order s c d b, e.g. "
+        raise ValueError(f"write the cards of {quote(text)} in the suit order s c d b, e.g. "
                          + "-".join(sorted(text.split("-"), key=lambda code: SUITS.index(code[-1]))))
     return Figura(text, rank, tuple(cards))
 

@@ -116,7 +116,7 @@ class TrappolaRules(HouseRules):
 PACK = ITALIAN
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # by the house rules' card points: a class uses a few, a kernel keeps at most 64
 def _card_points(asso: int, re: int, cavallo: int, fante: int) -> tuple[int, ...]:
     by_rank = {"A": asso, "R": re, "C": cavallo, "F": fante}
     return tuple(by_rank.get(c.code[0], 0) for c in PACK.cards)

@@ -1,6 +1,7 @@
 """The shipped server settings take effect: closed tabs free their kernels, and Binder's way of serving works too."""
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -9,10 +10,12 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote, unquote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tornado.websocket import websocket_connect
 
 from bulka_teach import DealCode
 
@@ -60,14 +63,22 @@ def test_closing_the_tab_shuts_its_kernel_down(browser: Browser, voila: Server) 
 
 
 def test_a_page_that_vanished_without_a_word_is_culled(voila: Server) -> None:
-    """The safety net: a page whose browser never connected (nor sent a beacon) is culled once idle."""
+    """The safety net: a page whose widgets connected and then went without a beacon (a laptop shut) is culled
+    once idle. (A page that never connected is shut down sooner: ``test_visitors``.)"""
     with urllib.request.urlopen(f"{voila.url}/voila/render/czech-bulka/02-deal.ipynb", timeout=120) as response:
         html = response.read().decode("utf-8")
     kernel = re.search(r'"kernelId": *"([0-9a-f-]{36})"', html)
     assert kernel and voila.kernel(kernel.group(1)), "the page's kernel should be running"
+
+    async def connect_and_vanish() -> None:
+        socket = await websocket_connect(f"ws{voila.url[4:]}/api/kernels/{kernel.group(1)}/channels")
+        socket.close()
+
+    with ThreadPoolExecutor(1) as thread:  # Playwright's sync API may hold this thread's event loop
+        thread.submit(asyncio.run, connect_and_vanish()).result(timeout=120)
     deadline = time.monotonic() + CULL_IDLE_SECONDS + 5 * CULL_INTERVAL_SECONDS + 20
     while voila.kernel(kernel.group(1)):
-        assert time.monotonic() < deadline, "the kernel of a page that never connected was not culled"
+        assert time.monotonic() < deadline, "the kernel of a page that vanished was not culled"
         time.sleep(1)
     assert f"Culling 'idle' kernel 'python3' ({kernel.group(1)})" in voila.log()
 

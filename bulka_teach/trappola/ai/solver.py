@@ -93,6 +93,12 @@ class Solver:
         """Trick starts searched so far (the transposition table's look-ups)."""
         return self.counter[0]
 
+    def __del__(self) -> None:
+        # The recursive closures refer to one another, a cycle only the garbage collector frees, and with them the
+        # tables: emptied as soon as the solver goes, a sampling bot's worlds do not pile up until a collection.
+        for table in getattr(self, "_tables", ()):
+            table.clear()
+
     def _build(self) -> None:
         sc = self.scoring
         pts = sc.points
@@ -279,6 +285,7 @@ class Solver:
 
         self.lead = lead
         self.counter = counter
+        self._tables = (tt, suit_cache, answer_cache, discard_cache, small_memo)
         self.trick = trick
         self.answers = answers
         self.reps = reps

@@ -1,0 +1,24 @@
+"""What a lesson page's link asks for: ``?deal=CODE`` (a deal to play) and ``?contest=1`` (a contest table).
+
+Read in one place for the two that read links: the practice table in its kernel (``table/url.py``) and the app
+server's door (``serve/gate.py``), which refuses a contest deal's other tabs. Standard library only.
+"""
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+NOT_A_CONTEST = ("0", "no", "off", "false")  # ``?contest=`` values that leave a link a practice link
+
+
+def deal_param(query: str) -> str | None:
+    """The ``deal`` parameter of a query string (``deal=CB2-std-7&x=1`` → ``CB2-std-7``; the first if several),
+    or None."""
+    values = parse_qs(query.lstrip("?")).get("deal")
+    return values[0].strip() if values and values[0].strip() else None
+
+
+def contest_param(query: str) -> bool:
+    """Whether a query string asks for a contest table (``contest=1``): any value but 0, no, off or false does, so a
+    mistyped contest link stays a contest link."""
+    values = parse_qs(query.lstrip("?")).get("contest")
+    return values is not None and values[0].strip().lower() not in NOT_A_CONTEST
