@@ -225,6 +225,26 @@ def test_a_bad_name_or_code_gets_a_sentence_and_no_seat(name, sentence):
     with_server(test)
 
 
+def test_the_house_rules_chosen_at_set_up_are_the_tables():
+    async def test(url: str) -> None:
+        ann, ben = page(url, "trappola"), page(url, "trappola")
+        ann.rules.controls["stake"].value = 20  # the Grundeinsatz, ten jetons by default
+        ann.set_up()
+        await ann.settled()
+        ben.code.value, ben.name.value = ann.code.value, "Ben"
+        ben.join()
+        await ben.settled()
+        ann.name.value = "Ann"
+        ann.join()
+        await ann.settled()
+        await until(lambda: ann._live_view() is not None)
+        rules = ann.spec.rules_class.from_dict({"stake": 20})
+        assert ann._live_view()["rules_id"] == rules.rules_id != ann.spec.rules_class.from_dict(None).rules_id
+        for cm in (ann, ben):
+            await cm.client.close()
+    with_server(test)
+
+
 def test_out_of_turn_a_click_is_explained_and_changes_nothing():
     async def test(url: str) -> None:
         ann, ben, _ = await seated_pair(url)

@@ -36,6 +36,7 @@ from .base import Controller
 from .browser_store import BrowserStore
 from .present import View, advice_words, caption, control, table_layout, table_ui
 from .review import OpenReview, review_frame
+from .rules_panel import RulesPanel
 from .url import preheated, when_requested
 
 log = logging.getLogger("bulka_teach.table")
@@ -125,12 +126,14 @@ class Classmates(Controller):
                            for seat in range(max(counts))]
         self.deal = widgets.Text(description="Deal code (optional)", placeholder="a code from a table",
                                  style=WHOLE_LABEL)
+        self.rules = RulesPanel(spec.rules_class.from_dict(None), on_deal=lambda _values: None)
+        self.rules.button.layout.display = "none"  # the table is dealt when everyone sits: "Set up the table" it is
         self.setup_button = widgets.Button(description="Set up the table", button_style="primary")
         self.setup_button.add_class("bt-classmates-setup")
         self.setup_button.on_click(lambda _b: self._guarded(self.set_up))
         self.count.observe(lambda _change: self._show_menus(), "value")
         self._show_menus()
-        body = widgets.VBox([self.count, *self.seat_menus, self.deal, self.setup_button])
+        body = widgets.VBox([self.count, *self.seat_menus, self.rules.widget, self.deal, self.setup_button])
         self.setup_box = widgets.Accordion(children=[body], titles=(f"Set up a table of {spec.title}",),
                                            selected_index=None)
         self.setup_box.add_class("bt-classmates-form")
@@ -186,10 +189,11 @@ class Classmates(Controller):
 
     # --- the student's requests ----------------------------------------------------------------------------------
     def set_up(self) -> None:
-        """Set a table up with the form's seats and deal code; its code and link are shown, and the code filled in."""
+        """Set a table up with the form's seats, house rules and deal code (whose rules win); its code and link are
+        shown, and the code filled in."""
         n = self.count.value
         seats = [menu.value for menu in self.seat_menus[:n]]
-        self._spawn(self._set_up(seats, self.deal.value.strip() or None))
+        self._spawn(self._set_up(seats, self.rules.values(), self.deal.value.strip() or None))
 
     def join(self) -> None:
         """Take a free seat at the table of the code typed, by the name typed."""
@@ -330,8 +334,8 @@ class Classmates(Controller):
         while self._task is not None:
             await asyncio.sleep(0.01)
 
-    async def _set_up(self, seats: list[str], deal: str | None) -> None:
-        answer = await self._client().create(self.spec.game, seats, None, deal)
+    async def _set_up(self, seats: list[str], rules: dict[str, Any], deal: str | None) -> None:
+        answer = await self._client().create(self.spec.game, seats, rules, deal)
         code = answer["code"]
         self.code.value = code
         self.query = f"table={code}"
