@@ -42,7 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 SECRET = "a-class-secret"
 DEAL = "CB2-std-7"
 PREFIX = "/services/bulka-tables/"
-THINKING = 3.0  # seconds a slow computer thinks over a move
+THINKING = 6.0  # seconds a slow computer thinks over a move (the move at the other table must come in half that)
 
 
 def get(url: str, secret: str | None = None) -> tuple[int, dict[str, Any]]:
