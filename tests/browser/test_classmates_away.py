@@ -85,7 +85,7 @@ def test_a_seat_left_empty_is_played_by_the_computer_and_taken_back(browser: Bro
         ann_table, ben_table = shared_table(ann), shared_table(ben)
         expect(ben_table.locator(".bt-hand .bt-card[data-card]").first).to_be_visible()
         expect(ann_table.locator(AWAY)).to_have_count(0)
-        ben.close(run_before_unload=True)  # Ben leaves: his kernel ends with his page, and so does his connection to the table
+        ben.close(run_before_unload=True)  # Ben leaves: as a tab closes, the page ends its kernel and its connection
         expect(ann_table.locator(AWAY)).to_contain_text("the computer plays", timeout=WIDGET_TIMEOUT_MS)
         for _ in range(2):  # the game goes on without Ben: the computer plays his turns, and Ann is asked again
             target = asked(ann_table)
