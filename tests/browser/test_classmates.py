@@ -7,6 +7,7 @@ page names a card its seat (or the spectator) had not been shown by then."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -78,6 +79,7 @@ class Played:
     code: str
     reloaded_hand: list[str]
     errors: list[str]
+    reload_seconds: float  # from the reload until the seat's cards are drawn again (printed, never asserted)
 
 
 def new_screen(browser: Browser, contexts: list[BrowserContext], moves: list[str], errors: list[str],
@@ -190,6 +192,7 @@ def play(setup: Setup, browser: Browser, voila: Server, contexts: list[BrowserCo
     teacher.page.locator(SHARED).get_by_role("button", name="Watch the table").click()
     expect(shared_table(teacher.page)).to_be_visible()
     reloaded_hand: list[str] = []
+    reload_seconds = 0.0
     while not mirror.deals[0].over:
         assert len(moves) < MAX_MOVES, f"the deal did not end after {MAX_MOVES} moves"
         seat = mirror.to_move
@@ -209,13 +212,16 @@ def play(setup: Setup, browser: Browser, voila: Server, contexts: list[BrowserCo
         known.append(knowledge(mirror, known[-1]))
         if len(moves) == RELOAD_AT:
             ben = screens["Ben"].page
+            started = time.monotonic()
             ben.reload(wait_until="domcontentloaded")
             ben.wait_for_selector("#loading", state="detached", timeout=WIDGET_TIMEOUT_MS)
             expect(shared_table(ben).locator(".bt-hand .bt-card[data-card]").first).to_be_visible()
             reloaded_hand = hand(shared_table(ben))
+            reload_seconds = time.monotonic() - started
     for screen in screens.values():
         expect(shared_table(screen.page).locator(".bt-outcome")).to_be_visible()
-    return Played(setup, mirror, {**screens, "teacher": teacher}, known, code, reloaded_hand, errors)
+    return Played(setup, mirror, {**screens, "teacher": teacher}, known, code, reloaded_hand, errors,
+                  reload_seconds)
 
 
 def knowledge(game: Game, before: dict[int | None, set[str]] | None = None) -> dict[int | None, set[str]]:
@@ -245,6 +251,7 @@ def test_a_reload_mid_deal_brings_ben_back_to_his_seat_with_his_cards(played: Pl
     game = played.mirror
     for action in game.record().actions[:RELOAD_AT]:
         replay.apply(action)
+    print(f"{played.setup.title}: Ben's page reloaded and back at his seat in {played.reload_seconds:.1f} s")
     assert played.reloaded_hand and sorted(played.reloaded_hand) == sorted(replay.view(1)["deal"]["hand"])
 
 
