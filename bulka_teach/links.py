@@ -1,4 +1,5 @@
-"""What a lesson page's link asks for: ``?deal=CODE`` (a deal to play) and ``?contest=1`` (a contest table).
+"""What a lesson page's link asks for: ``?deal=CODE`` (a deal to play), ``?contest=1`` (a contest table) and
+``?table=CODE`` (a shared table of classmates).
 
 Read in one place for the two that read links: the practice table in its kernel (``table/url.py``) and the app
 server's door (``serve/gate.py``), which refuses a contest deal's other tabs. Standard library only.
@@ -22,3 +23,9 @@ def contest_param(query: str) -> bool:
     mistyped contest link stays a contest link."""
     values = parse_qs(query.lstrip("?")).get("contest")
     return values is not None and values[0].strip().lower() not in NOT_A_CONTEST
+
+
+def table_param(query: str) -> str | None:
+    """The ``table`` parameter of a query string (a shared table's code, ``table=KXQMP`` → ``KXQMP``), or None."""
+    values = parse_qs(query.lstrip("?")).get("table")
+    return values[0].strip().upper() if values and values[0].strip() else None

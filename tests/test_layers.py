@@ -26,6 +26,8 @@ GAMES = ("bulka_teach.czech", "bulka_teach.trappola", "bulka_teach.bouillotte")
 FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("table/url.py", "tornado.websocket"): "the static site's kernel (Pyodide) has no tornado; only a preheated "
                                            "Voilà kernel waits for its request",
+    ("table/classmates.py", "."): "the shared tables' client needs tornado, which the static site's kernel lacks: "
+                                  "imported once a page talks to a class server",
 }
 #: What a server has and the static site's browser kernel does not (site/requirements-pyodide.txt).
 SERVER_ONLY = ("tornado", "zmq", "voila", "jupyter_server", "nbconvert", "psutil")

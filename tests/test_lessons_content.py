@@ -37,7 +37,7 @@ COURSES = {game: sorted((LESSONS / game).glob("*.ipynb")) for game in TOPICS}
 ALL = [path for paths in COURSES.values() for path in paths]
 LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
 QUESTION = re.compile(r"\b(Quiz|Puzzle)\(")
-TABLE = re.compile(r"\b(Puzzle|Stepper|show_cards|Practice|Practice\.from_url|HotSeat)\(")
+TABLE = re.compile(r"\b(Puzzle|Stepper|show_cards|Practice|Practice\.from_url|HotSeat|Classmates)\(")
 PROBE = 'print(game.deal_code)\nprint((game.table.ui["notice"] or {}).get("text"))'
 
 

@@ -207,13 +207,15 @@ class Coach:
             if game.to_move == seat and index >= start:
                 view = game.view(seat)
                 if len(view["legal"]) > 1:
-                    item = self._judge(index, view, action)
+                    item = self.judge(index, view, action)
                     if item is not None:
                         items.append(item)
             game.apply(action)
         return items
 
-    def _judge(self, index: int, view: dict[str, Any], action: str) -> ReviewItem | None:
+    def judge(self, index: int, view: dict[str, Any], action: str) -> ReviewItem | None:
+        """One decision: ``action`` taken at ``view`` (the seat's own view then), as decision ``index``; None when the
+        sampling bot valued no choice there. A shared table's kernel judges its own frames with it."""
         evaluation = self.evaluator(view).evaluate(view)
         estimates = evaluation.estimates
         if not estimates:

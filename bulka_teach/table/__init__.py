@@ -1,9 +1,10 @@
 """The card table in notebooks: steppers, puzzles, quizzes, practice against the computer, pass and play at one
-device, pictures of cards.
+device, a table shared with classmates at their own screens, pictures of cards.
 
-Lessons use ``Stepper``, ``Puzzle``, ``Quiz``, ``Practice``, ``HotSeat`` and ``show_cards``; each displays itself
-in a notebook and exposes its ``CardTable`` as ``.table`` (see ``widgets/README.md``).
+Lessons use ``Stepper``, ``Puzzle``, ``Quiz``, ``Practice``, ``HotSeat``, ``Classmates`` and ``show_cards``; each
+displays itself in a notebook and exposes its ``CardTable`` as ``.table`` (see ``widgets/README.md``).
 """
+from .classmates import Classmates
 from .hotseat import HotSeat
 from .pictures import Picture, show_cards
 from .practice import Practice
@@ -13,4 +14,5 @@ from .rules_panel import RulesPanel
 from .stepper import Stepper
 from .widget import CardTable
 
-__all__ = ["CardTable", "HotSeat", "Picture", "Practice", "Puzzle", "Quiz", "RulesPanel", "Stepper", "show_cards"]
+__all__ = ["CardTable", "Classmates", "HotSeat", "Picture", "Practice", "Puzzle", "Quiz", "RulesPanel", "Stepper",
+           "show_cards"]

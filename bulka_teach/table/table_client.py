@@ -25,6 +25,7 @@ from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, w
 
 from ..tables import protocol
 from ..tables.protocol import REFUSED, SEATED, SECRET_HEADER, TABLE, WATCHING
+from ..tables.seating import name_problem
 
 log = logging.getLogger("bulka_teach.table")
 CONNECT_SECONDS = 10
@@ -100,7 +101,11 @@ class TableClient:
 
     # --- a place at a table --------------------------------------------------------------------------------------
     async def join(self, code: str, name: str, seat: int | None = None) -> dict[str, Any]:
-        """Take a seat by name (the first free one unless ``seat``); returns the ``seated`` answer (with the token)."""
+        """Take a seat by name (the first free one unless ``seat``); returns the ``seated`` answer (with the token).
+        A name the table would refuse is refused here, before it is sent."""
+        problem = name_problem(name)
+        if problem:
+            raise TableRefused(problem)
         return await self._enter(code, protocol.join(name, seat))
 
     async def rejoin(self, code: str, token: str) -> dict[str, Any]:
