@@ -294,11 +294,11 @@ class Classmates(Controller):
         self.review = None
         self._redraw()
 
-    def _received(self, message: dict[str, Any]) -> None:
+    def _dispatch(self, message: dict[str, Any]) -> None:
         if message.get("type") == "review":  # a decision chosen in the review panel
             self._guarded(self.review_select, message.get("item"))
         else:
-            super()._received(message)
+            super()._dispatch(message)
 
     # --- the network ---------------------------------------------------------------------------------------------
     def _client(self) -> Any:
