@@ -102,7 +102,9 @@ function draw(el) {
   if (next) {
     go.hidden = false;
     go.setAttribute("href", next.getAttribute("href"));
-    go.textContent = `Continue where you left off: ${next.textContent.trim()}`;
+    const opened = links.some((a) => load(lessonOf(a.href)).opened);
+    const lead = latest ? "Continue where you left off" : opened ? "Next" : "Start here";
+    go.textContent = `${lead}: ${next.textContent.trim()}`;
   } else {
     go.hidden = true;
   }
