@@ -9,7 +9,7 @@ on Binder and on the static site, since only the browser keeps anything.
 
 ``page_progress()`` is the page's one recorder: questions register as they are written (``question``) and report
 each answer (``answered``); the recorder's widget lives in the page without being displayed (the page's widget
-manager makes every widget's model, and the model does the storing).
+manager makes every widget's model, and the model does the storing from the page's synced log).
 """
 from __future__ import annotations
 
@@ -63,7 +63,13 @@ export default {
     const lesson = lessonOf(location.href);
     if (!lesson) return;
     save(lesson, apply(load(lesson), { kind: "opened", total: 0 }));
-    model.on("msg:custom", (msg) => save(lesson, apply(load(lesson), msg)));
+    let told = 0;  // the page's log is synced whole: what came before this module loaded is kept too
+    const drain = () => {
+      const log = model.get("log") || [];
+      for (; told < log.length; told += 1) save(lesson, apply(load(lesson), log[told]));
+    };
+    model.on("change:log", drain);
+    drain();
   },
 };
 """
@@ -147,9 +153,11 @@ export default {
 
 
 class ProgressRecorder(anywidget.AnyWidget):
-    """The page's recorder in the browser: each message updates the lesson's record in ``localStorage``."""
+    """The page's recorder in the browser: each entry of ``log`` updates the lesson's record in ``localStorage``
+    once. A synced log, not messages: a message sent before the page's module has loaded would be lost."""
 
     _esm = _RECORDER_JS
+    log = traitlets.List().tag(sync=True)
 
 
 class ProgressBoard(anywidget.AnyWidget):
@@ -207,7 +215,7 @@ class Progress:
             self._send({"kind": "mistakes", "items": items})
 
     def _send(self, message: dict[str, Any]) -> None:
-        self.widget.send(message)
+        self.widget.log = [*self.widget.log, message]
         self.sent.append(message)
 
 
