@@ -157,7 +157,7 @@ class ProgressRecorder(anywidget.AnyWidget):
     once. A synced log, not messages: a message sent before the page's module has loaded would be lost."""
 
     _esm = _RECORDER_JS
-    log = traitlets.List().tag(sync=True)
+    log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
 
 class ProgressBoard(anywidget.AnyWidget):
