@@ -184,8 +184,6 @@ class Classmates(Controller):
             self.name.value = name
         code = table_param(self.query)
         token = self.store.get(seat_key(code)) if code else None
-        if self.client is None and not has_server():  # nothing to take back where no class server is
-            return
         if code and token and self._client().token is None and self._task is None:
             self._spawn(self._rejoin(code, token))
 
@@ -296,11 +294,11 @@ class Classmates(Controller):
         self.review = None
         self._redraw()
 
-    def _dispatch(self, message: dict[str, Any]) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         if message.get("type") == "review":  # a decision chosen in the review panel
             self._guarded(self.review_select, message.get("item"))
         else:
-            super()._dispatch(message)
+            super()._received(message)
 
     # --- the network ---------------------------------------------------------------------------------------------
     def _client(self) -> Any:
@@ -363,14 +361,12 @@ class Classmates(Controller):
 
     async def _watch(self, code: str) -> None:
         await self._client().watch(code)
-        if self.frame is None:
-            self._say("")
+        self._say("")
 
     def _seated(self, answer: dict[str, Any]) -> None:
         client = self.client
         self.store.keep(seat_key(client.code), answer["token"])
-        if self.frame is None:  # an earlier refusal goes; a frame that came first says where the table stands
-            self._say("")
+        self._say("")
 
     # --- frames from the server ----------------------------------------------------------------------------------
     def _framed(self, frame: Frame) -> None:

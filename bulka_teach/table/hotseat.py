@@ -244,11 +244,11 @@ class HotSeat(Controller):
         else:
             self._show_notice("info", "This table's controls are New deal, Hint, Review and Continue.")
 
-    def _dispatch(self, message: dict[str, Any]) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         if message.get("type") == "review":  # a decision chosen in the review panel
             self._guarded(self.review_select, message.get("item"))
         else:
-            super()._dispatch(message)
+            super()._received(message)
 
     def _uncover(self) -> None:
         cover = self.s.cover
