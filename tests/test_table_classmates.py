@@ -263,3 +263,13 @@ def test_without_a_server_the_page_says_so_and_points_to_pass_and_play(monkeypat
     cm = Classmates("trappola")
     assert NO_SERVER in html.unescape(cm.status.value) and "pass and play" in NO_SERVER
     assert cm.join_button.disabled and cm.setup_button.disabled
+
+
+def test_without_a_server_a_kept_seat_token_is_left_alone(monkeypatch):
+    """The static site has no server (nor its client's modules): a token the browser kept from the app changes
+    nothing there."""
+    monkeypatch.delenv("BULKA_TABLES_URL", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "table=KXQMP")
+    cm = Classmates("czech-bulka")
+    cm.store.stored = {seat_key("KXQMP"): "a-token", NAME_KEY: "Ann"}
+    assert cm.client is None and cm._task is None and NO_SERVER in html.unescape(cm.status.value)

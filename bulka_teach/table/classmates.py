@@ -184,6 +184,8 @@ class Classmates(Controller):
             self.name.value = name
         code = table_param(self.query)
         token = self.store.get(seat_key(code)) if code else None
+        if self.client is None and not has_server():  # nothing to take back where no class server is
+            return
         if code and token and self._client().token is None and self._task is None:
             self._spawn(self._rejoin(code, token))
 
@@ -361,12 +363,14 @@ class Classmates(Controller):
 
     async def _watch(self, code: str) -> None:
         await self._client().watch(code)
-        self._say("")
+        if self.frame is None:
+            self._say("")
 
     def _seated(self, answer: dict[str, Any]) -> None:
         client = self.client
         self.store.keep(seat_key(client.code), answer["token"])
-        self._say("")
+        if self.frame is None:  # an earlier refusal goes; a frame that came first says where the table stands
+            self._say("")
 
     # --- frames from the server ----------------------------------------------------------------------------------
     def _framed(self, frame: Frame) -> None:
