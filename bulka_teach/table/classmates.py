@@ -34,6 +34,7 @@ from ..links import table_param
 from ..registry import game_spec
 from .base import Controller
 from .browser_store import BrowserStore
+from .form_fields import WHOLE_LABEL, deal_code_box, players_menu, text_box
 from .present import View, advice_words, caption, control, table_layout, table_ui
 from .review import OpenReview, review_frame
 from .rules_panel import RulesPanel
@@ -47,7 +48,6 @@ NAME_KEY = "name"  # the browser keeps the student's name under this key, to fil
 NO_SERVER = ("Playing at your own screens needs the class's server, and there is none here (on Binder, or on your "
              "own computer, each student has a server of their own). Play at one device instead: pass and play, "
              "above.")
-WHOLE_LABEL = {"description_width": "initial"}
 Frame = dict[str, Any]
 Decision = tuple[View, str]  # the seat's view when it was asked, and the action it took
 
@@ -117,15 +117,13 @@ class Classmates(Controller):
 
     def _build_forms(self) -> None:
         spec, counts = self.spec, self.spec.players
-        self.count = widgets.Dropdown(options=list(counts), value=min(counts), description="Players",
-                                      style=WHOLE_LABEL, layout=widgets.Layout(width="max-content"))
+        self.count = players_menu(counts, min(counts))
         choices = [("a classmate", CLASSMATE), *((f"the computer: {words}", level)
                                                  for level, words in self.ai.opponents.items())]
         self.seat_menus = [widgets.Dropdown(options=choices, value=CLASSMATE, description=f"Seat {seat + 1}",
                                             style=WHOLE_LABEL, layout=widgets.Layout(max_width="100%"))
                            for seat in range(max(counts))]
-        self.deal = widgets.Text(description="Deal code (optional)", placeholder="a code from a table",
-                                 style=WHOLE_LABEL)
+        self.deal = deal_code_box()
         self.rules = RulesPanel(spec.rules_class.from_dict(None), on_deal=lambda _values: None)
         self.rules.button.layout.display = "none"  # the table is dealt when everyone sits: "Set up the table" it is
         self.setup_button = widgets.Button(description="Set up the table", button_style="primary")
@@ -137,10 +135,9 @@ class Classmates(Controller):
         self.setup_box = widgets.Accordion(children=[body], titles=(f"Set up a table of {spec.title}",),
                                            selected_index=None)
         self.setup_box.add_class("bt-classmates-form")
-        self.code = widgets.Text(description="Table code", placeholder="5 letters, e.g. KXQMP", style=WHOLE_LABEL)
+        self.code = text_box("Table code", "5 letters, e.g. KXQMP")
         self.code.add_class("bt-classmates-code")
-        self.name = widgets.Text(description="Your name", placeholder="as your classmates know you",
-                                 style=WHOLE_LABEL)
+        self.name = text_box("Your name", "as your classmates know you")
         self.name.add_class("bt-classmates-name")
         self.join_button = widgets.Button(description="Take a seat", button_style="primary")
         self.join_button.add_class("bt-classmates-join")

@@ -8,8 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..house_rules import HouseRules
-
-WHOLE_LABEL = {"description_width": "initial"}  # a label as wide as its words, not cut off
+from .form_fields import WHOLE_LABEL
 
 
 class RulesPanel:

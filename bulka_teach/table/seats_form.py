@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 import ipywidgets as widgets
 
 from ..quoting import quote
+from .form_fields import WHOLE_LABEL, deal_code_box, players_menu, text_box
 
 PERSON = ""  # the "played by" choice of a seat a person plays
 NAME_LIMIT = 24  # characters in a seat's name
-WHOLE_LABEL = {"description_width": "initial"}
 Sit = Callable[[tuple[str, ...], dict[int, str], str | None], None]
 
 
@@ -59,10 +59,9 @@ class SeatsForm:
                  computers: Mapping[int, str], on_sit: Sit, title: str = "Who sits at the table") -> None:
         self.on_sit = on_sit
         most = max(counts)
-        self.count = widgets.Dropdown(options=list(counts), value=len(names), description="Players",
-                                      style=WHOLE_LABEL, layout=widgets.Layout(width="max-content"))
-        self.names = [widgets.Text(value=names[seat] if seat < len(names) else "", description=f"Seat {seat + 1}",
-                                   placeholder="a name", style=WHOLE_LABEL) for seat in range(most)]
+        self.count = players_menu(counts, len(names))
+        self.names = [text_box(f"Seat {seat + 1}", "a name", names[seat] if seat < len(names) else "")
+                      for seat in range(most)]
         choices = [("a person at this device", PERSON), *((f"the computer: {words}", level)
                                                           for level, words in levels.items())]
         self.played_by = [widgets.Dropdown(options=choices, value=computers.get(seat, PERSON),
@@ -73,8 +72,7 @@ class SeatsForm:
                      for name, played in zip(self.names, self.played_by, strict=True)]
         for row in self.rows:
             row.add_class("bt-seat-row")
-        self.code = widgets.Text(description="Deal code (optional)", placeholder="a code from a table",
-                                 style=WHOLE_LABEL)
+        self.code = deal_code_box()
         self.button = widgets.Button(description="Sit down and deal", button_style="primary")
         self.button.add_class("bt-seats-deal")
         self.button.on_click(lambda _button: self.on_sit(*self.values()))
