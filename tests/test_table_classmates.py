@@ -39,6 +39,9 @@ async def until(check: Callable[[], bool], timeout: float = 20.0) -> None:
         await asyncio.sleep(0.02)
 
 
+OPENED: list[Classmates] = []  # the pages of the running test, whose connections it closes at its end
+
+
 def with_server(test: Callable[[str], Awaitable[Any]]) -> Any:
     async def go() -> Any:
         port = free_port()
@@ -47,12 +50,16 @@ def with_server(test: Callable[[str], Awaitable[Any]]) -> Any:
         try:
             return await test(f"http://127.0.0.1:{port}/bulka/tables/")
         finally:
+            for cm in OPENED:
+                await cm.client.close()
+            OPENED.clear()
             server.stop()
     return run_apart(go())
 
 
 def page(url: str, game: str = "czech-bulka") -> Classmates:
-    return Classmates(game, client=TableClient(url, SECRET, reconnects=0))
+    OPENED.append(Classmates(game, client=TableClient(url, SECRET, reconnects=0)))
+    return OPENED[-1]
 
 
 def notice(cm: Classmates) -> str:
@@ -70,10 +77,14 @@ def drawn(cm: Classmates) -> str:
     return json.dumps(cm.table.layout) + json.dumps(cm.table.ui)
 
 
-async def seated_pair(url: str) -> tuple[Classmates, Classmates, str]:
-    ann, ben = page(url), page(url)
+async def seated_pair(url: str, game: str = "czech-bulka", deal: str = DEAL,
+                      prepare: Callable[[Classmates], None] | None = None) -> tuple[Classmates, Classmates, str]:
+    """Ann sets a table of two up (``prepare`` fills more of her form) and both sit: Ben first, then Ann."""
+    ann, ben = page(url, game), page(url, game)
     ann.count.value = 2
-    ann.deal.value = DEAL
+    ann.deal.value = deal
+    if prepare is not None:
+        prepare(ann)
     ann.set_up()
     await ann.settled()
     code = ann.code.value
@@ -135,8 +146,6 @@ def test_two_classmates_play_a_whole_deal_by_clicks_each_drawing_only_their_own_
         ann.table.send_from_browser({"type": "control", "name": "back"})
         ann.table.send_from_browser({"type": "control", "name": "continue"})
         assert ann.ended is None and "review" not in ann.table.ui
-        for cm in (ann, ben):
-            await cm.client.close()
     with_server(test)
 
 
@@ -153,8 +162,6 @@ def test_hint_and_review_judge_a_decision_alike_from_the_seats_own_view():
         view = mover._live_view()
         advised = mover._coach().hint(view).action
         assert mover._coach().judge(0, view, advised).mistake is False
-        for cm in (ann, ben):
-            await cm.client.close()
     with_server(test)
 
 
@@ -178,8 +185,6 @@ def test_a_reload_takes_the_seat_back_with_the_token_the_browser_kept(monkeypatc
         stale._requested(f"table={code}")
         await stale.settled()
         assert "could not be taken back" in stale.status.value and stale.store.get(seat_key(code)) is None
-        for cm in (ann, again):
-            await cm.client.close()
     with_server(test)
 
 
@@ -197,8 +202,6 @@ def test_a_spectator_sees_no_hand_and_has_nothing_to_press():
         assert teacher.table.ui["controls"] == [] and teacher.table.ui["buttons"] == []
         teacher.table.send_from_browser({"type": "card", "card": sorted(hands)[0]})
         assert teacher.frame["events"] == ann.frame["events"]
-        for cm in (ann, ben, teacher):
-            await cm.client.close()
     with_server(test)
 
 
@@ -220,28 +223,17 @@ def test_a_bad_name_or_code_gets_a_sentence_and_no_seat(name, sentence):
         cleo.join()
         await cleo.settled()
         assert "QQQQQ" in cleo.status.value and cleo.frame is None
-        for cm in (ann, ben):
-            await cm.client.close()
     with_server(test)
 
 
 def test_the_house_rules_chosen_at_set_up_are_the_tables():
     async def test(url: str) -> None:
-        ann, ben = page(url, "trappola"), page(url, "trappola")
-        ann.rules.controls["stake"].value = 20  # the Grundeinsatz, ten jetons by default
-        ann.set_up()
-        await ann.settled()
-        ben.code.value, ben.name.value = ann.code.value, "Ben"
-        ben.join()
-        await ben.settled()
-        ann.name.value = "Ann"
-        ann.join()
-        await ann.settled()
-        await until(lambda: ann._live_view() is not None)
+        def stake(ann: Classmates) -> None:
+            ann.rules.controls["stake"].value = 20  # the Grundeinsatz, ten jetons by default
+
+        ann, _, _ = await seated_pair(url, "trappola", deal="", prepare=stake)
         rules = ann.spec.rules_class.from_dict({"stake": 20})
         assert ann._live_view()["rules_id"] == rules.rules_id != ann.spec.rules_class.from_dict(None).rules_id
-        for cm in (ann, ben):
-            await cm.client.close()
     with_server(test)
 
 
@@ -253,8 +245,6 @@ def test_out_of_turn_a_click_is_explained_and_changes_nothing():
         waiting.table.send_from_browser({"type": "action", "action": "pass"})
         await waiting.settled()
         assert "is to play" in notice(waiting) and waiting.frame["events"] == events
-        for cm in (ann, ben):
-            await cm.client.close()
     with_server(test)
 
 

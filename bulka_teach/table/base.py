@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..dealing import DealCode, new_seed
@@ -20,6 +21,7 @@ from ..quoting import quote
 from ..records import Record
 from ..registry import GameSpec, game_spec
 from .present import notice, table_layout
+from .review import OpenReview
 from .widget import CardTable
 
 log = logging.getLogger("bulka_teach.table")
@@ -116,6 +118,8 @@ class Controller:
             self._guarded(self.act, message["action"])
         elif kind == "control" and isinstance(message.get("name"), str):
             self._guarded(self.control, message["name"])
+        elif kind == "review":  # a decision chosen in the review panel
+            self._guarded(self.review_select, message.get("item"))
         else:
             log.warning("unreadable message from the table: %s", quote(message))
 
@@ -146,3 +150,23 @@ class Controller:
     def control(self, name: str) -> None:
         """A toolbar control of ``ui.controls``."""
         self._show_notice("info", f"{quote(name)} is not a control of this table.")
+
+    # --- the review panel (a table with Review says where its open review is) -----------------
+    @property
+    def open_review(self) -> OpenReview | None:
+        """The review panel open on this table (None: none is, or this table has no Review)."""
+        return None
+
+    def _show_review(self, review: OpenReview) -> None:
+        """Keep ``review`` as the open one and draw it (tables with Review override this)."""
+        raise NotImplementedError(f"{type(self).__name__} has no review panel")
+
+    def review_select(self, k: object) -> None:
+        """Show the table as the reviewed seat saw it at decision ``k`` (0-based) of the open review."""
+        review = self.open_review
+        if review is None:
+            self._show_notice("info", "There is no review open: press Review once a deal is over.")
+        elif not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(review.items):
+            self._show_notice("refused", "That decision is not in this review: choose one from the list.")
+        else:
+            self._show_review(replace(review, selected=k))

@@ -22,7 +22,6 @@ import logging
 import os
 import zlib
 from collections.abc import Coroutine
-from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -91,7 +90,7 @@ class Classmates(Controller):
         self.decisions: list[Decision] = []  # this deal's, as this seat took them
         self.finished: list[Decision] | None = None  # the decisions of the deal shown as finished
         self.ended: View | None = None  # a finished deal on the table until Continue
-        self.review: OpenReview | None = None
+        self._review: OpenReview | None = None
         self.highlight: list[str] = []
         self._task: asyncio.Task[None] | None = None
         self._notice_now: dict[str, Any] | None = None
@@ -204,7 +203,7 @@ class Classmates(Controller):
 
     def act(self, action: str) -> None:
         """A button or a card of this seat's own table: sent to the server, which refuses it if it is not allowed."""
-        if self.review is not None:
+        if self._review is not None:
             self._show_notice("refused", "The review is open: press Back to the game first.")
             return
         view = self._live_view()
@@ -226,8 +225,8 @@ class Classmates(Controller):
         if name == "back":
             self.back_to_game()
         elif name == "review":
-            self.open_review()
-        elif self.review is not None:
+            self.review()
+        elif self._review is not None:
             self._show_notice("refused", "The review is open: press Back to the game first.")
         elif name == "hint":
             self.hint()
@@ -255,7 +254,7 @@ class Classmates(Controller):
         self.ended, self.finished = None, None
         self._redraw()
 
-    def open_review(self) -> None:
+    def review(self) -> None:
         """The coach's review of this seat's decisions in the finished deal on the table."""
         if self.ended is None or self.finished is None:
             self._show_notice("info", "Review comes once a deal is over: it judges your own decisions in it.")
@@ -272,32 +271,23 @@ class Classmates(Controller):
         if not items:
             self._show_notice("info", "The coach found nothing to weigh in your decisions of this deal.")
             return
-        self.review = OpenReview(items, views, live=self._live_frame())
+        self._review = OpenReview(items, views, live=self._live_frame())
         self._redraw()
 
-    def review_select(self, k: object) -> None:
-        review = self.review
-        if review is None:
-            self._show_notice("info", "There is no review open: press Review once a deal is over.")
-            return
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(review.items):
-            self._show_notice("refused", "That decision is not in this review: choose one from the list.")
-            return
-        self.review = replace(review, selected=k)
+    @property
+    def open_review(self) -> OpenReview | None:
+        return self._review
+
+    def _show_review(self, review: OpenReview) -> None:
+        self._review = review
         self._redraw()
 
     def back_to_game(self) -> None:
-        if self.review is None:
+        if self._review is None:
             self._show_notice("info", "You are at the game already.")
             return
-        self.review = None
+        self._review = None
         self._redraw()
-
-    def _received(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "review":  # a decision chosen in the review panel
-            self._guarded(self.review_select, message.get("item"))
-        else:
-            super()._received(message)
 
     # --- the network ---------------------------------------------------------------------------------------------
     def _client(self) -> Any:
@@ -437,8 +427,8 @@ class Classmates(Controller):
         if self._live_view() is None:
             return
         me = self._me()
-        if self.review is not None and me is not None:
-            view, ui = review_frame(self.review, me, None, self.title)
+        if self._review is not None and me is not None:
+            view, ui = review_frame(self._review, me, None, self.title)
             self._draw(view, {**ui, "me": me, "notice": notice})
             return
         view, ui = self._live_frame()

@@ -244,12 +244,6 @@ class HotSeat(Controller):
         else:
             self._show_notice("info", "This table's controls are New deal, Hint, Review and Continue.")
 
-    def _received(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "review":  # a decision chosen in the review panel
-            self._guarded(self.review_select, message.get("item"))
-        else:
-            super()._received(message)
-
     def _uncover(self) -> None:
         cover = self.s.cover
         assert cover is not None, "the table is covered"
@@ -346,16 +340,12 @@ class HotSeat(Controller):
         self.s.review, self.s.review_seat = OpenReview(*judged, live=self._everyones_frame()), seat
         self._draw_review()
 
-    def review_select(self, k: object) -> None:
-        """Show the table as the reviewed person saw it at decision ``k`` (0-based) of the open review."""
-        review = self.s.review
-        if review is None:
-            self._show_notice("info", "There is no review open: press Review once a deal is over.")
-            return
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(review.items):
-            self._show_notice("refused", "That decision is not in this review: choose one from the list.")
-            return
-        self.s.review = replace(review, selected=k)
+    @property
+    def open_review(self) -> OpenReview | None:
+        return self.s.review
+
+    def _show_review(self, review: OpenReview) -> None:
+        self.s.review = review
         self._draw_review()
 
     def back_to_game(self) -> None:

@@ -19,7 +19,7 @@ forged undo or hint message is refused with a sentence, changing nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -278,12 +278,6 @@ class Practice(Controller):
             names = ", ".join(c["label"] for c in self._controls()[:-1])
             self._show_notice("info", f"This table's controls are {names} and Continue.")
 
-    def _received(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "review":  # a decision chosen in the review panel
-            self._guarded(self.review_select, message.get("item"))
-        else:
-            super()._received(message)
-
     # --- the review panel ---------------------------------------------------------------------
     def _reviewable(self) -> bool:
         """A deal the learner played is over and still on the table."""
@@ -316,16 +310,12 @@ class Practice(Controller):
         self._review = OpenReview(*judged, live=live)
         self._draw_review()
 
-    def review_select(self, k: object) -> None:
-        """Show the table as the learner saw it at decision ``k`` (0-based) of the open review."""
-        review = self._review
-        if review is None:
-            self._show_notice("info", "There is no review open: press Review once a deal is over.")
-            return
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(review.items):
-            self._show_notice("refused", "That decision is not in this review: choose one from the list.")
-            return
-        self._review = replace(review, selected=k)
+    @property
+    def open_review(self) -> OpenReview | None:
+        return self._review
+
+    def _show_review(self, review: OpenReview) -> None:
+        self._review = review
         self._draw_review()
 
     def back_to_game(self) -> None:
