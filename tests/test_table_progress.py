@@ -9,8 +9,9 @@ from test_table_review import CheapCards
 
 from bulka_teach.bots import Coach
 from bulka_teach.dealing import DealCode
-from bulka_teach.table import Practice, Puzzle, Quiz, progress
-from bulka_teach.table.progress import page_progress, question_id, won
+from bulka_teach.progress import browser as progress
+from bulka_teach.progress.browser import page_progress, question_id, won
+from bulka_teach.table import Practice, Puzzle, Quiz
 
 
 @pytest.fixture(autouse=True)

@@ -29,6 +29,7 @@ from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
 from ..links import contest_param, deal_param
+from ..progress.browser import page_progress, won
 from ..quoting import quote
 from ..records import Record
 from ..records import undo as undo_game
@@ -36,7 +37,6 @@ from ..registry import game_spec
 from .base import Controller, deal_code_text, deal_record
 from .memory import give_back
 from .present import advice_words, caption, control, presenter, table_ui
-from .progress import page_progress, won
 from .review import Judged, OpenReview, cost_text, judge_deal, review_frame
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view

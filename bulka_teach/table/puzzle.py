@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..progress.browser import page_progress, question_id
 from ..records import Record
 from .base import Controller, deal_code_text
 from .present import caption, table_ui
-from .progress import page_progress, question_id
 from .snapshots import seat_view
 
 TRY_AGAIN = "That move is allowed, but it is not the one wanted here. Try again."

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import MARIAS, CardError, Pack
-from .progress import page_progress, question_id
+from ..progress.browser import page_progress, question_id
 
 
 def choice_label(choice: Any, pack: Pack = MARIAS) -> str:
