@@ -284,3 +284,13 @@ def test_the_readme_first_screen_says_what_the_package_is_now() -> None:
     for title in ("Czech Bulka", "Trappola's Bulka", "Bouillotte"):
         assert title in first
     assert all(COURSES[game] for game in TOPICS), "each game has its lessons, as the first screen says"
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_a_hidden_puzzle_is_a_twin_of_a_shown_one(path: Path) -> None:
+    """The browser counts a lesson's questions by their words: a hidden cell's puzzle checks a shown one with its
+    words (``right=shown.right``), so it is the same question and not one more the learner could never answer."""
+    for cell in read(path).cells:
+        if cell.cell_type == "code" and hidden(cell):
+            for call in re.finditer(r"\bPuzzle\((.*)", cell.source):
+                assert re.search(r"\bright=\w+\.right\b", call.group(1)), call.group(0)[:80]

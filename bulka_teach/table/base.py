@@ -66,6 +66,7 @@ class Controller:
         self._notice_ids = itertools.count(1)
         self.original_words = True  # the original terms beside the English on the felt (``show_original_words``)
         self._drawn: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None = None
+        self.from_learner = False  # handling a message from the browser now (not a lesson's own hidden check)
 
     # --- display --------------------------------------------------------------------------
     @property
@@ -111,6 +112,13 @@ class Controller:
 
     # --- messages from the browser ------------------------------------------------------
     def _received(self, message: dict[str, Any]) -> None:
+        self.from_learner = True
+        try:
+            self._dispatch(message)
+        finally:
+            self.from_learner = False
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("type")  # CardTable passes on only dicts
         if kind == "card" and isinstance(message.get("card"), str):
             self._guarded(self.click, message["card"])

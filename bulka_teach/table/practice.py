@@ -29,6 +29,7 @@ from ..errors import IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
 from ..links import contest_param, deal_param
+from ..progress.browser import page_progress, won
 from ..quoting import quote
 from ..records import Record
 from ..records import undo as undo_game
@@ -36,7 +37,7 @@ from ..registry import game_spec
 from .base import Controller, deal_code_text, deal_record
 from .memory import give_back
 from .present import advice_words, caption, control, presenter, table_ui
-from .review import Judged, OpenReview, judge_deal, review_frame
+from .review import Judged, OpenReview, cost_text, judge_deal, review_frame
 from .rules_panel import RulesPanel
 from .snapshots import deal_end, seat_view
 from .turns import bot_seed, computers_play, deal_coach, deal_ended
@@ -307,6 +308,9 @@ class Practice(Controller):
             judged = judge_deal(self._coach(), record, self.seat, shown)
             self._judged[key] = judged
             give_back()  # the coach's searches are over: a kernel keeps no high-water mark of them
+            if self.from_learner:  # a lesson's own checks review nothing of the learner's
+                page_progress().mistakes([{"text": f"{item.sentence} ({cost_text(item)})", "cost": item.cost_win or 0.0}
+                                          for item in judged[0] if item.mistake])
         self._review = OpenReview(*judged, live=live)
         self._draw_review()
 
@@ -432,6 +436,9 @@ class Practice(Controller):
             self.finished = decided == "match"
         else:
             self.finished = decided != "redeal" and self.seat in self.game.deals[k].seats
+        if self.from_learner and decided != "redeal" and self.seat in self.game.deals[k].seats:
+            outcome = self.game.view_at(self.seat, deal_end(self.game, k))["deal"]["outcome"]
+            page_progress().deal_played(won(outcome, self.seat))
 
     # --- what the table says ----------------------------------------------------------------
     def _sits_out(self) -> bool:

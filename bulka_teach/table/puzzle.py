@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..progress.browser import page_progress, question_id
 from ..records import Record
 from .base import Controller, deal_code_text
 from .present import caption, table_ui
@@ -53,6 +54,8 @@ class Puzzle(Controller):
         if strangers:
             raise ValueError(f"reasons are for the legal wrong moves; {strangers} are not among them")
         self.solved = False
+        self.qid = question_id(right)  # a lesson's hidden twin of a puzzle has its words, and so its id
+        page_progress().question(self.qid)
         self._redraw(None)
 
     def _redraw(self, notice: dict[str, Any] | None) -> None:
@@ -84,9 +87,16 @@ class Puzzle(Controller):
                 self._redraw(self._notice("ok", f"Right. {more.capitalize()} to go."))
                 return
             self.solved, self._since = True, since
+            self._answered(True)
             self._redraw(self._notice("ok", self.right))
         else:
+            self._answered(False)
             self._show_notice("wrong", self.reasons.get(action, self.wrong))
+
+    def _answered(self, right: bool) -> None:
+        """Tell the browser's progress of a learner's move (a lesson's own checks, run on a twin, tell nothing)."""
+        if self.from_learner:
+            page_progress().answered(self.qid, right)
 
     def control(self, name: str) -> None:
         self._show_notice("info", "Find the move: click a card of your hand, or a button.")

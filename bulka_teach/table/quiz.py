@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import MARIAS, CardError, Pack
+from ..progress.browser import page_progress, question_id
 
 
 def choice_label(choice: Any, pack: Pack = MARIAS) -> str:
@@ -61,6 +62,8 @@ class Quiz:
         self.widget = widgets.VBox([widgets.HTML(f"<b>{html.escape(question)}</b>"), self.buttons, self.feedback])
         self.widget.add_class("bt-quiz")
         self.buttons.observe(self._picked, names="value")
+        self.qid = question_id(question)
+        page_progress().question(self.qid)  # the browser keeps which questions of the lesson were answered
 
     @property
     def correct(self) -> bool | None:
@@ -90,6 +93,7 @@ class Quiz:
             text = f"✔ Right: {label}. {html.escape(self.explain)}"
         else:
             text = f"✘ Not {label}: {html.escape(self.reasons[self.chosen])} Try another answer."
+        page_progress().answered(self.qid, bool(self.correct))
         kind, colour = ("ok", "#1a7f37") if self.correct else ("wrong", "#b3261e")
         self.feedback.value = (f'<div class="bt-quiz-{kind}" role="status" aria-live="polite" '
                                f'style="color: {colour}; font-weight: 600">{text}</div>')

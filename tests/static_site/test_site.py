@@ -21,6 +21,7 @@ from tests.browser.practice_page import (
     state_snapshot,
     unplayable_card,
 )
+from tests.browser.progress_page import answer_quiz, mark, wait_stored
 from tests.browser.test_review import reviewable
 
 from .conftest import LESSONS, SITE_TIMEOUT_MS, Site, lesson_url, open_site_lesson
@@ -150,6 +151,23 @@ def test_pass_and_play_covers_every_handover_with_no_card_of_any_hand_on_screen(
     played = play_a_deal(page, table, sit_down(page, table))
     assert played.replay.table.view["deal"]["outcome"]
     check_handovers(played)
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+
+def test_progress_is_kept_in_the_browser_and_shown_on_the_start_page(site_page: Page, site: Site) -> None:
+    """With no server at all: a question answered in a lesson is kept by the browser, the start page marks the
+    lesson started and resumes it, and "Forget my progress" clears it."""
+    page = site_page
+    open_site_lesson(page, site, "bouillotte/08-variants.ipynb")
+    first = answer_quiz(page, 0)
+    record = wait_stored(page, "bouillotte/08-variants", lambda r: len(r.get("questions", {})) == 1)
+    open_site_lesson(page, site, "index.ipynb")
+    assert mark(page, "bouillotte/08-variants.html") == (
+        f" [started · {int(first)} of {record['total']} right the first time]")
+    expect(page.locator(".bt-progress-continue")).to_have_attribute("href", "bouillotte/08-variants.html")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Forget my progress").click()
+    assert mark(page, "bouillotte/08-variants.html") == " [not started]"
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
 
 

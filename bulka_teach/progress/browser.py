@@ -1,0 +1,230 @@
+"""The learner's own progress, kept in their browser (``localStorage``): no account, no server.
+
+Each lesson page records, under ``bulka_teach:progress:<lesson>`` (``czech-bulka/03-trumps``), every question and
+puzzle answered — right the first time or not, and right in the end — how many it asks, and when it was last
+opened; a lesson is *done* once every question is answered right. The practice table adds the deals played and
+won and the costliest mistakes its Review found. The start page (``ProgressBoard``) shows each lesson's state beside
+its link, a "continue where you left off" link and a button that forgets everything. It works the same in the app,
+on Binder and on the static site, since only the browser keeps anything.
+
+``page_progress()`` is the page's one recorder: questions register as they are written (``question``) and report
+each answer (``answered``); the recorder's widget lives in the page without being displayed (the page's widget
+manager makes every widget's model, and the model does the storing from the page's synced log).
+"""
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+_LESSON_JS = r"""
+const KEY = "bulka_teach:progress:";
+export function lessonOf(url) {
+  const m = new URL(url, location.href).pathname.match(/\/(?:voila|voici)\/render\/(.+?)\.(?:ipynb|html)$/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+export function load(lesson) {
+  try { return JSON.parse(localStorage.getItem(KEY + lesson) || "null") || {}; } catch (e) { return {}; }
+}
+function save(lesson, record) {
+  try { localStorage.setItem(KEY + lesson, JSON.stringify(record)); } catch (e) { /* storage blocked or full */ }
+}
+"""
+
+_RECORDER_JS = _LESSON_JS + r"""
+function apply(record, msg) {
+  record.questions = record.questions || {};
+  if (msg.kind === "answer") {
+    const q = record.questions[msg.question] || { first: msg.right, right: false, tries: 0 };
+    q.tries += 1;
+    q.right = q.right || msg.right;
+    record.questions[msg.question] = q;
+    record.total = Math.max(msg.total, Object.keys(record.questions).length);
+  } else if (msg.kind === "deal") {
+    record.deals = (record.deals || 0) + 1;
+    record.won = (record.won || 0) + (msg.won ? 1 : 0);
+  } else if (msg.kind === "mistakes") {
+    const all = [...(record.mistakes || []), ...msg.items];
+    const seen = new Set();
+    record.mistakes = all.sort((a, b) => b.cost - a.cost)
+      .filter((m) => !seen.has(m.text) && seen.add(m.text)).slice(0, 3);
+  } else if (msg.kind === "opened") {
+    record.total = Math.max(record.total || 0, msg.total);
+  }
+  const right = Object.values(record.questions).filter((q) => q.right).length;
+  record.done = record.total > 0 && right >= record.total;
+  record.opened = Date.now();
+  return record;
+}
+export default {
+  initialize({ model }) {
+    const lesson = lessonOf(location.href);
+    if (!lesson) return;
+    save(lesson, apply(load(lesson), { kind: "opened", total: 0 }));
+    let told = 0;  // the page's log is synced whole: what came before this module loaded is kept too
+    const drain = () => {
+      const log = model.get("log") || [];
+      for (; told < log.length; told += 1) save(lesson, apply(load(lesson), log[told]));
+    };
+    model.on("change:log", drain);
+    drain();
+  },
+};
+"""
+
+_BOARD_JS = _LESSON_JS + r"""
+function stateOf(record) {
+  if (!record || !record.opened) return { kind: "new", text: "not started" };
+  const qs = Object.values(record.questions || {});
+  const first = qs.filter((q) => q.first).length;
+  const score = record.total ? ` · ${first} of ${record.total} right the first time` : "";
+  const deals = record.deals ? ` · ${record.won || 0} of ${record.deals} deals won` : "";
+  return record.done ? { kind: "done", text: `done${score}${deals}` }
+                     : { kind: "started", text: `started${score}${deals}` };
+}
+function draw(el) {
+  const links = [...document.querySelectorAll("a[href]")]  // the numbered lessons: their questions are recorded
+    .filter((a) => !el.contains(a) && /\/\d\d-[^/]*$/.test(lessonOf(a.href) || ""));
+  let latest = null;
+  for (const a of links) {
+    const lesson = lessonOf(a.href);
+    const record = load(lesson);
+    const state = stateOf(record);
+    let mark = a.nextElementSibling;
+    if (!mark || !mark.classList.contains("bt-progress-mark")) {
+      mark = document.createElement("span");
+      a.after(mark);
+    }
+    mark.className = `bt-progress-mark bt-progress-${state.kind}`;
+    mark.textContent = ` [${state.text}]`;
+    if (record.opened && !record.done && (!latest || record.opened > latest.opened)) {
+      latest = { opened: record.opened, a };
+    }
+  }
+  const next = latest ? latest.a : links.find((a) => !load(lessonOf(a.href)).done);
+  const go = el.querySelector(".bt-progress-continue");
+  if (next) {
+    go.hidden = false;
+    go.setAttribute("href", next.getAttribute("href"));
+    const opened = links.some((a) => load(lessonOf(a.href)).opened);
+    const lead = latest ? "Continue where you left off" : opened ? "Next" : "Start here";
+    go.textContent = `${lead}: ${next.textContent.trim()}`;
+  } else {
+    go.hidden = true;
+  }
+  const any = links.some((a) => load(lessonOf(a.href)).opened);
+  el.querySelector(".bt-progress-summary").textContent = any
+    ? `Lessons done: ${links.filter((a) => load(lessonOf(a.href)).done).length} of ${links.length}.`
+    : "Your progress is kept in this browser only, as you answer the lessons' questions.";
+  el.querySelector(".bt-progress-forget").disabled = !any;
+  const mistakes = links.flatMap((a) => (load(lessonOf(a.href)).mistakes || [])
+    .map((m) => ({ ...m, where: a.textContent.trim() })));
+  const list = el.querySelector(".bt-progress-mistakes");
+  list.hidden = mistakes.length === 0;
+  list.querySelector("ul").replaceChildren(...mistakes.sort((a, b) => b.cost - a.cost).slice(0, 3).map((m) => {
+    const item = document.createElement("li");
+    item.textContent = `${m.where}: ${m.text}`;
+    return item;
+  }));
+}
+export default {
+  render({ el }) {
+    el.innerHTML = `<div class="bt-progress" role="region" aria-label="Your progress">
+      <p class="bt-progress-summary" role="status"></p>
+      <p><a class="bt-progress-continue" hidden></a></p>
+      <div class="bt-progress-mistakes" hidden>
+        <p>Your costliest practice mistakes, as Review found them:</p><ul></ul></div>
+      <button type="button" class="bt-progress-forget">Forget my progress</button>
+      <span class="bt-progress-forgotten" role="status"></span></div>`;
+    el.querySelector(".bt-progress-forget").addEventListener("click", () => {
+      if (!window.confirm("Forget every lesson's answers and your practice results in this browser?")) return;
+      try {
+        for (const key of Object.keys(localStorage)) if (key.startsWith("bulka_teach:")) localStorage.removeItem(key);
+      } catch (e) { /* storage blocked: nothing was kept */ }
+      el.querySelector(".bt-progress-forgotten").textContent = "Forgotten: this browser keeps nothing of yours now.";
+      draw(el);
+    });
+    draw(el);
+  },
+};
+"""
+
+
+class ProgressRecorder(anywidget.AnyWidget):
+    """The page's recorder in the browser: each entry of ``log`` updates the lesson's record in ``localStorage``
+    once. A synced log, not messages: a message sent before the page's module has loaded would be lost."""
+
+    _esm = _RECORDER_JS
+    log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+
+
+class ProgressBoard(anywidget.AnyWidget):
+    """The start page's progress: each lesson link marked with its state, "continue where you left off", and a
+    button that forgets everything this browser keeps."""
+
+    _esm = _BOARD_JS
+    _css = """
+.bt-progress-mark { font-size: 0.9em; color: #555; }
+.bt-progress-done { color: #1a7f37; }
+.bt-progress-started { color: #8a5a00; }
+.bt-progress-continue { font-weight: 600; }
+"""
+    lessons = traitlets.Int(0).tag(sync=True)  # unused by the page: a trait so the widget has a model to show
+
+
+def won(outcome: dict[str, Any] | None, seat: int) -> bool:
+    """Whether ``seat`` won a finished deal, by its outcome: the deal's winner, or a pot's (Bouillotte)."""
+    if not isinstance(outcome, dict):
+        return False
+    return outcome.get("winner") == seat or any(isinstance(pot, dict) and pot.get("winner") == seat
+                                                for pot in outcome.get("pots") or [])
+
+
+def question_id(*texts: str) -> str:
+    """A short id for a question, the same whenever its words are (``q-1a2b3c4d``)."""
+    return "q-" + format(zlib.crc32("\n".join(texts).encode("utf-8")), "08x")
+
+
+class Progress:
+    """The page's questions and the recorder that tells the browser of each answer."""
+
+    def __init__(self) -> None:
+        self.widget = ProgressRecorder()
+        self.questions: list[str] = []
+        self.sent: list[dict[str, Any]] = []  # what the browser was told (tests read it)
+
+    def question(self, qid: str) -> None:
+        """A question (or puzzle) of this page was written."""
+        if qid not in self.questions:
+            self.questions.append(qid)
+
+    def answered(self, qid: str, right: bool) -> None:
+        """The learner answered ``qid`` (the browser keeps whether the first try was right)."""
+        self.question(qid)
+        self._send({"kind": "answer", "question": qid, "right": bool(right), "total": len(self.questions)})
+
+    def deal_played(self, won: bool) -> None:
+        """A practice deal the learner played is over."""
+        self._send({"kind": "deal", "won": bool(won)})
+
+    def mistakes(self, items: list[dict[str, Any]]) -> None:
+        """The costliest mistakes a Review found (``{"text", "cost"}``; the browser keeps the three costliest)."""
+        if items:
+            self._send({"kind": "mistakes", "items": items})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.widget.log = [*self.widget.log, message]
+        self.sent.append(message)
+
+
+_page: Progress | None = None
+
+
+def page_progress() -> Progress:
+    """This page's recorder (one per kernel: a kernel runs one page)."""
+    global _page
+    if _page is None:
+        _page = Progress()
+    return _page
