@@ -207,6 +207,7 @@ class ClassStore:
     def mistakes(self, student: Student, lesson: str, items: Sequence[tuple[str, float]]) -> None:
         """The mistakes a Review of ``student``'s practice deal found: each sentence with its cost."""
         with self._transaction() as cursor:
+            self._upsert_lesson(cursor, student, lesson, 0)
             for text, cost in items:
                 self._run(cursor, "INSERT INTO mistakes (student, lesson, text, cost, at) VALUES (?, ?, ?, ?, ?)",
                           (student.id, _clip(lesson), _clip(text), float(cost), time.time()))
