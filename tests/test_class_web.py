@@ -10,6 +10,7 @@ import asyncio
 import csv
 import io
 import json
+import sqlite3
 import threading
 import urllib.error
 import urllib.request
@@ -21,15 +22,15 @@ import pytest
 from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
-from bulka_teach.classroom.store import open_store
+from bulka_teach.classroom.store import ClassStore, open_store
 from bulka_teach.classroom.web import MAX_BODY_BYTES, TEACHER_HEADER, Classroom, class_routes
 
 TEACHER = "the-teachers-token"
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A class's server on a free port, in a thread of its own; its address."""
+def served(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
+    """A class's server on a free port, in a thread of its own: its address and its store."""
     store = open_store(str(tmp_path / "class.sqlite3"))
     started = threading.Event()
     box: dict[str, Any] = {}
@@ -47,11 +48,16 @@ def server(tmp_path: Path) -> Iterator[str]:
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     started.wait(10)
-    yield f"http://127.0.0.1:{box['port']}/bulka/class/"
+    yield f"http://127.0.0.1:{box['port']}/bulka/class/", store
     box["loop"].call_soon_threadsafe(box["http"].stop)
     box["loop"].call_soon_threadsafe(box["loop"].stop)
     thread.join(5)
     store.close()
+
+
+@pytest.fixture
+def server(served: tuple[str, ClassStore]) -> str:
+    return served[0]
 
 
 def call(url: str, body: Any = None, headers: dict[str, str] | None = None, raw: bytes | None = None
@@ -175,3 +181,23 @@ def test_bad_records_are_sentences_and_change_nothing(server: str) -> None:
                      headers={"Origin": "http://elsewhere.example"})
     assert got == 403 and "its own pages" in said["error"]
     assert teacher(server)["students"] == [{"name": "Ann", "current": None, "done": 0, "lessons": []}]
+
+
+def test_a_record_the_store_cannot_write_is_a_sentence_and_loses_nothing(served: tuple[str, ClassStore],
+                                                                          tmp_path: Path) -> None:
+    server, store = served
+    token = join(server, "Ann")
+    assert answer(server, token, "czech-bulka/01-cards", "q1", "the ace", True) == 200
+    blocker = sqlite3.connect(tmp_path / "class.sqlite3", timeout=0)
+    blocker.execute("BEGIN EXCLUSIVE")  # the file cannot be written now (as with a full disk)
+    store._db.execute("PRAGMA busy_timeout = 50")
+    try:
+        entry = {"kind": "answer", "question": "q2", "text": "How many cards?", "choice": "32", "right": True}
+        status, said = call(server + "api/record", {"token": token, "lesson": "czech-bulka/01-cards",
+                                                    "entry": entry})
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert status == 503 and "could not be saved" in said["error"] and "tell your teacher" in said["error"]
+    lessons = teacher(server)["students"][0]["lessons"]
+    assert [(row["right"], row["first"]) for row in lessons] == [(1, 1)]  # the first answer is kept

@@ -177,6 +177,7 @@ class RecordHandler(ClassHandler):
             known = await self.classroom.run(record, self.classroom.store, body.get("token"), body["lesson"],
                                              body["entry"])
         except StoreError as failed:
+            log.warning("A record was not kept: %s", failed.__cause__ or failed)
             self.answer(503, {"error": str(failed)})
             return
         self.answer(200 if known else 404, {} if known else {"error": UNKNOWN})

@@ -45,7 +45,23 @@ function tellClass(path, lesson, entry) {  // the teacher's page hears of it, wh
   const me = classMember();
   if (!path || !me || !me.token || entry.kind === "deal") return;
   fetch(path + "record", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: me.token, lesson, entry }) }).catch(() => {});
+    body: JSON.stringify({ token: me.token, lesson, entry }) }).then(async (answer) => {
+    if (answer.ok) return;
+    let said = "";
+    try { said = (await answer.json()).error || ""; } catch (e) { /* not a sentence */ }
+    classNotice(said || "Your teacher's record did not take this answer; your lesson goes on.");
+  }).catch(() => classNotice("The class's server did not answer: your teacher may not see this answer."));
+}
+function classNotice(text) {  // said once, at the top of the page, where the learner reads it
+  let box = document.querySelector(".bt-class-notice");
+  if (!box) {
+    box = document.createElement("p");
+    box.className = "bt-class-notice";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "margin: 0.5rem; padding: 0.5rem; border-left: 4px solid #b3261e; background: #fdf0ef";
+    document.body.prepend(box);
+  }
+  box.textContent = text;
 }
 """
 
