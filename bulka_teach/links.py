@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
+CLASS_PATH_ENV = "BULKA_CLASS_PATH"  # set by the app for its kernels when it runs for a class: where pages record
 NOT_A_CONTEST = ("0", "no", "off", "false")  # ``?contest=`` values that leave a link a practice link
 
 

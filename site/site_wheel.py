@@ -2,7 +2,8 @@
 server's own modules and without the README in its metadata.
 
 The site runs each lesson's Python in the learner's browser, with no server: the app server's door and kernel
-(``bulka_teach/serve/``), the shared tables' service (``bulka_teach/tables/``) and its client
+(``bulka_teach/serve/``), the shared tables' service (``bulka_teach/tables/``), the class's data
+(``bulka_teach/classroom/``) and the tables' client
 (``bulka_teach/table/table_client.py``, which needs tornado, absent there) are never imported on it, and every byte
 is downloaded by every learner on a cold open. ``RECORD`` loses their lines, so the wheel stays valid. The
 metadata's description (this README, 55 kB compressed) is read by no one in a browser: ``METADATA`` keeps its
@@ -16,7 +17,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-SERVER_ONLY = ("bulka_teach/serve/", "bulka_teach/tables/", "bulka_teach/table/table_client.py")
+SERVER_ONLY = ("bulka_teach/serve/", "bulka_teach/tables/", "bulka_teach/classroom/",
+               "bulka_teach/table/table_client.py")
 
 
 def server_only(name: str) -> bool:

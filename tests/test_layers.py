@@ -28,6 +28,8 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
                                            "Voilà kernel waits for its request",
     ("table/classmates.py", "."): "the shared tables' client needs tornado, which the static site's kernel lacks: "
                                   "imported once a page talks to a class server",
+    ("classroom/store.py", "psycopg"): "PostgreSQL is optional (the postgres extra): a class on SQLite, the "
+                                       "default, never needs it",
 }
 #: What a server has and the static site's browser kernel does not (site/requirements-pyodide.txt).
 SERVER_ONLY = ("tornado", "zmq", "voila", "jupyter_server", "nbconvert", "psutil")

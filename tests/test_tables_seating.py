@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from bulka_teach.names import NAME_LIMIT
 from bulka_teach.tables.protocol import CODE_LETTERS, REFUSED, SEATED, STUDENT, TABLE
-from bulka_teach.tables.seating import NAME_LIMIT, Refused, Table
+from bulka_teach.tables.seating import Refused, Table
 from bulka_teach.tables.service import Client, Limits, TableService
 
 S = STUDENT

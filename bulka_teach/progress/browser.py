@@ -13,11 +13,14 @@ manager makes every widget's model, and the model does the storing from the page
 """
 from __future__ import annotations
 
+import os
 import zlib
 from typing import Any
 
 import anywidget
 import traitlets
+
+from ..links import CLASS_PATH_ENV
 
 _LESSON_JS = r"""
 const KEY = "bulka_teach:progress:";
@@ -33,7 +36,36 @@ function save(lesson, record) {
 }
 """
 
-_RECORDER_JS = _LESSON_JS + r"""
+_CLASS_JS = r"""
+const CLASS_KEY = "bulka_teach:class";  // {name, token}: the student's name in the class, typed once
+export function classMember() {
+  try { return JSON.parse(localStorage.getItem(CLASS_KEY) || "null"); } catch (e) { return null; }
+}
+function tellClass(path, lesson, entry) {  // the teacher's page hears of it, when the app runs for a class
+  const me = classMember();
+  if (!path || !me || !me.token || entry.kind === "deal") return;
+  fetch(path + "record", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: me.token, lesson, entry }) }).then(async (answer) => {
+    if (answer.ok) return;
+    let said = "";
+    try { said = (await answer.json()).error || ""; } catch (e) { /* not a sentence */ }
+    classNotice(said || "Your teacher's record did not take this answer; your lesson goes on.");
+  }).catch(() => classNotice("The class's server did not answer: your teacher may not see this answer."));
+}
+function classNotice(text) {  // said once, at the top of the page, where the learner reads it
+  let box = document.querySelector(".bt-class-notice");
+  if (!box) {
+    box = document.createElement("p");
+    box.className = "bt-class-notice";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "margin: 0.5rem; padding: 0.5rem; border-left: 4px solid #b3261e; background: #fdf0ef";
+    document.body.prepend(box);
+  }
+  box.textContent = text;
+}
+"""
+
+_RECORDER_JS = _LESSON_JS + _CLASS_JS + r"""
 function apply(record, msg) {
   record.questions = record.questions || {};
   if (msg.kind === "answer") {
@@ -63,10 +95,14 @@ export default {
     const lesson = lessonOf(location.href);
     if (!lesson) return;
     save(lesson, apply(load(lesson), { kind: "opened", total: 0 }));
+    tellClass(model.get("class_path"), lesson, { kind: "opened", total: 0 });
     let told = 0;  // the page's log is synced whole: what came before this module loaded is kept too
     const drain = () => {
       const log = model.get("log") || [];
-      for (; told < log.length; told += 1) save(lesson, apply(load(lesson), log[told]));
+      for (; told < log.length; told += 1) {
+        save(lesson, apply(load(lesson), log[told]));
+        tellClass(model.get("class_path"), lesson, log[told]);
+      }
     };
     model.on("change:log", drain);
     drain();
@@ -74,7 +110,7 @@ export default {
 };
 """
 
-_BOARD_JS = _LESSON_JS + r"""
+_BOARD_JS = _LESSON_JS + _CLASS_JS + r"""
 function stateOf(record) {
   if (!record || !record.opened) return { kind: "new", text: "not started" };
   const qs = Object.values(record.questions || {});
@@ -129,9 +165,59 @@ function draw(el) {
     return item;
   }));
 }
+function joinClass(el, path) {
+  const box = el.querySelector(".bt-class");
+  const who = box.querySelector(".bt-class-who");
+  const form = box.querySelector("form");
+  const error = box.querySelector(".bt-class-error");
+  box.hidden = false;
+  const show = (me) => {
+    form.hidden = Boolean(me);
+    box.querySelector(".bt-class-change").hidden = !me;
+    who.textContent = me ? `You are in the class as ${me.name}: your teacher sees your lessons.`
+                         : "Your teacher runs this app for the class: type your name once, and this browser keeps it.";
+  };
+  const me = classMember();
+  show(me);
+  if (me && me.token) {
+    fetch(path + "me", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: me.token }) }).then(async (answer) => {
+      if (answer.status === 404) {
+        localStorage.removeItem(CLASS_KEY);
+        error.textContent = (await answer.json()).error;
+        show(null);
+      }
+    }).catch(() => {});
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    try {
+      const answer = await fetch(path + "join", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: form.querySelector("input").value }) });
+      const said = await answer.json();
+      if (!answer.ok) { error.textContent = said.error; return; }
+      try { localStorage.setItem(CLASS_KEY, JSON.stringify(said)); } catch (e) { /* storage blocked */ }
+      show(said);
+    } catch (e) {
+      error.textContent = "The class's server did not answer: try again in a moment.";
+    }
+  });
+  box.querySelector(".bt-class-change").addEventListener("click", () => {
+    localStorage.removeItem(CLASS_KEY);
+    show(null);
+    form.querySelector("input").focus();
+  });
+}
 export default {
-  render({ el }) {
-    el.innerHTML = `<div class="bt-progress" role="region" aria-label="Your progress">
+  render({ model, el }) {
+    el.innerHTML = `<div class="bt-class" hidden>
+      <p class="bt-class-who" role="status"></p>
+      <form><label>Your name <input class="bt-class-name" maxlength="24" autocomplete="name"></label>
+        <button type="submit">Join the class</button></form>
+      <button type="button" class="bt-class-change" hidden>Not you? Type another name</button>
+      <p class="bt-class-error" role="alert"></p></div>
+      <div class="bt-progress" role="region" aria-label="Your progress">
       <p class="bt-progress-summary" role="status"></p>
       <p><a class="bt-progress-continue" hidden></a></p>
       <div class="bt-progress-mistakes" hidden>
@@ -147,6 +233,7 @@ export default {
       draw(el);
     });
     draw(el);
+    if (model.get("class_path")) joinClass(el, model.get("class_path"));
   },
 };
 """
@@ -158,6 +245,11 @@ class ProgressRecorder(anywidget.AnyWidget):
 
     _esm = _RECORDER_JS
     log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    class_path = traitlets.Unicode("").tag(sync=True)  # where the class records (empty: no class)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("class_path", os.environ.get(CLASS_PATH_ENV, ""))
+        super().__init__(**kwargs)
 
 
 class ProgressBoard(anywidget.AnyWidget):
@@ -170,8 +262,14 @@ class ProgressBoard(anywidget.AnyWidget):
 .bt-progress-done { color: #1a7f37; }
 .bt-progress-started { color: #8a5a00; }
 .bt-progress-continue { font-weight: 600; }
+.bt-class-error { color: #b3261e; }
+.bt-class input { font: inherit; min-width: 12rem; }
 """
-    lessons = traitlets.Int(0).tag(sync=True)  # unused by the page: a trait so the widget has a model to show
+    class_path = traitlets.Unicode("").tag(sync=True)  # where the class joins (empty: no class)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("class_path", os.environ.get(CLASS_PATH_ENV, ""))
+        super().__init__(**kwargs)
 
 
 def won(outcome: dict[str, Any] | None, seat: int) -> bool:
@@ -200,10 +298,12 @@ class Progress:
         if qid not in self.questions:
             self.questions.append(qid)
 
-    def answered(self, qid: str, right: bool) -> None:
-        """The learner answered ``qid`` (the browser keeps whether the first try was right)."""
+    def answered(self, qid: str, right: bool, text: str = "", choice: str = "") -> None:
+        """The learner answered ``qid`` (the browser keeps whether the first try was right; a class's teacher
+        also sees the question's words and the answer chosen)."""
         self.question(qid)
-        self._send({"kind": "answer", "question": qid, "right": bool(right), "total": len(self.questions)})
+        self._send({"kind": "answer", "question": qid, "right": bool(right), "total": len(self.questions),
+                    "text": text[:400], "choice": choice[:400]})
 
     def deal_played(self, won: bool) -> None:
         """A practice deal the learner played is over."""

@@ -10,6 +10,8 @@ Everything ``voila`` does, reading the same ``voila.json``, and:
   rather than waiting for the refills (``ready_kernels``);
 - ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``), each kernel's memory
   capped at ``--kernel-memory`` MB (``LightKernelSpecs.kernel_memory``; 0: no cap; see ``memory``);
+- the class at ``bulka/class/`` (``bulka_teach.classroom.web``) with ``--class`` or ``BULKA_CLASS_DB``: students'
+  names, their progress, the teacher's page (its link, with a token, printed at start);
 - the shared tables of classmates at ``bulka/tables/`` (``bulka_teach.tables.web.app_routes``), their address and
   secret in the kernels' environment;
 - kernels bounded (``gate``, ``kernels``): a page whose widgets never connect frees its kernel
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import sys
 import time
 from datetime import UTC, datetime
@@ -33,6 +36,8 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from ..classroom.web import DB_ENV, app_class_routes
+from ..classroom.web import PREFIX as CLASS_PREFIX
 from ..tables.web import app_routes
 from .gate import SETTING, Gate, GatedKernelSocket, GatedRender
 from .kernels import KERNEL_MB, BoundedKernels, available_mb, fitting_kernels, pool_total
@@ -180,7 +185,20 @@ class LessonsApp(Voila):
         swapped = {TornadoVoilaHandler: GatedRender, VoilaKernelWebsocketHandler: GatedKernelSocket}
         voila = [(route[0], swapped[route[1]], *route[2:]) if route[1] in swapped else route
                  for route in super().init_handlers()]
-        return [*app_routes(self.ip, self.port, self.server_url), *voila]  # the shared tables, before Voilà's catch-all
+        return [*app_routes(self.ip, self.port, self.server_url), *self.class_routes(),
+                *voila]  # the shared tables and the class, before Voilà's catch-all
+
+    def class_routes(self) -> list[Any]:
+        """The class's names, progress and teacher's page, when the app runs for a class (``--class``, or a store
+        named in ``BULKA_CLASS_DB``); the store and the teacher's link are printed in the log."""
+        if self.class_size <= 0 and not os.environ.get(DB_ENV):
+            return []
+        routes, classroom = app_class_routes(self.server_url)
+        host = "127.0.0.1" if self.ip in ("", "0.0.0.0", "::", "*") else self.ip
+        self.log.info("The class's data: %s (%s)", classroom.store.where, DB_ENV)
+        self.log.info("The teacher's page: http://%s:%d%s%steacher?token=%s", host, self.port,
+                      self.server_url.rstrip("/") + "/", CLASS_PREFIX, classroom.teacher_token)
+        return routes
 
 
 main = LessonsApp.launch_instance

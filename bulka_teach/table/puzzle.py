@@ -87,16 +87,16 @@ class Puzzle(Controller):
                 self._redraw(self._notice("ok", f"Right. {more.capitalize()} to go."))
                 return
             self.solved, self._since = True, since
-            self._answered(True)
+            self._answered(True, action)
             self._redraw(self._notice("ok", self.right))
         else:
-            self._answered(False)
+            self._answered(False, action)
             self._show_notice("wrong", self.reasons.get(action, self.wrong))
 
-    def _answered(self, right: bool) -> None:
+    def _answered(self, right: bool, action: str) -> None:
         """Tell the browser's progress of a learner's move (a lesson's own checks, run on a twin, tell nothing)."""
         if self.from_learner:
-            page_progress().answered(self.qid, right)
+            page_progress().answered(self.qid, right, self.title or "Find the move on the table", action)
 
     def control(self, name: str) -> None:
         self._show_notice("info", "Find the move: click a card of your hand, or a button.")

@@ -93,7 +93,7 @@ class Quiz:
             text = f"✔ Right: {label}. {html.escape(self.explain)}"
         else:
             text = f"✘ Not {label}: {html.escape(self.reasons[self.chosen])} Try another answer."
-        page_progress().answered(self.qid, bool(self.correct))
+        page_progress().answered(self.qid, bool(self.correct), self.question, choice_label(self.chosen, self.pack))
         kind, colour = ("ok", "#1a7f37") if self.correct else ("wrong", "#b3261e")
         self.feedback.value = (f'<div class="bt-quiz-{kind}" role="status" aria-live="polite" '
                                f'style="color: {colour}; font-weight: 600">{text}</div>')

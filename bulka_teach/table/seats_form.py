@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from ..names import NAME_LIMIT
 from ..quoting import quote
 from .form_fields import WHOLE_LABEL, deal_code_box, players_menu, text_box
 
 PERSON = ""  # the "played by" choice of a seat a person plays
-NAME_LIMIT = 24  # characters in a seat's name
 Sit = Callable[[tuple[str, ...], dict[int, str], str | None], None]
 
 

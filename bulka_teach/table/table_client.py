@@ -23,9 +23,9 @@ from typing import Any
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
+from ..names import name_problem
 from ..tables import protocol
 from ..tables.protocol import REFUSED, SEATED, SECRET_HEADER, TABLE, WATCHING
-from ..tables.seating import name_problem
 
 log = logging.getLogger("bulka_teach.table")
 CONNECT_SECONDS = 10

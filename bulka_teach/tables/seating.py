@@ -31,29 +31,17 @@ from ..dealing import DealCode, new_seed
 from ..errors import DealCodeError, IllegalAction, ScenarioError
 from ..game import Game
 from ..house_rules import HouseRules
+from ..names import name_problem
 from ..records import Record
 from ..registry import GAMES, GameSpec, game_spec
 from .protocol import STUDENT, TABLE
 
-NAME_LIMIT = 24  # characters in a student's name (as at the pass-and-play table)
 ACTION_LIMIT = 40  # characters in an action: "raise 120", "declare Xb-Ub-Ob", "play Ah"
 Clock = Callable[[], float]
 
 
 class Refused(Exception):
     """A request the table refuses; ``str(err)`` is the sentence for whoever asked. Nothing was changed."""
-
-
-def name_problem(name: object) -> str | None:
-    """What is wrong with a student's name, in a sentence that says what to do; None for a good name."""
-    if not isinstance(name, str) or not name.strip():
-        return "Type your name to take a seat: the table says whose turn it is by name."
-    name = name.strip()
-    if len(name) > NAME_LIMIT:
-        return f"That name is {len(name):,} characters long: use at most {NAME_LIMIT}."
-    if not name.isprintable() or "<" in name or ">" in name:
-        return "A name may hold letters, digits, spaces and punctuation, but not < or >: type it again."
-    return None
 
 
 @dataclass

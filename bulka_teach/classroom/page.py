@@ -1,0 +1,125 @@
+"""The teacher's page: one self-contained HTML page that reads the class's data every 2 s (``teacher/data``).
+
+Written with the DOM's ``textContent`` only, so a name or an answer can never be markup; usable on a phone
+(the tables scroll sideways) and by keyboard (links and buttons only).
+"""
+from __future__ import annotations
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1rem; max-width: 70rem; color: #1b1b1b; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.5rem; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; min-width: 20rem; }
+th, td { border-bottom: 1px solid #ccc; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
+.done { color: #1a7f37; } .note { color: #555; }
+button, a.button { font: inherit; padding: 0.4rem 0.8rem; margin: 0.2rem 0.4rem 0.2rem 0; }
+#status { min-height: 1.5em; }
+"""
+
+_SCRIPT = r"""
+const token = new URLSearchParams(location.search).get("token") || "";
+const base = location.pathname.replace(/teacher$/, "teacher/");
+const headers = { "X-Bulka-Teacher": token };
+const $ = (id) => document.getElementById(id);
+function cell(row, text, cls) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (cls) td.className = cls;
+  row.append(td);
+}
+function lessonName(path) {
+  const [game, page] = path.split("/");
+  const title = { "czech-bulka": "Czech Bulka", trappola: "Trappola", bouillotte: "Bouillotte" }[game] || game;
+  const m = (page || "").match(/^(\d\d)-(.*)$/);
+  return m ? `${title} ${Number(m[1])}: ${m[2].replace(/-/g, " ")}` : path;
+}
+function draw(data) {
+  const students = $("students");
+  students.replaceChildren(...data.students.map((s) => {
+    const row = document.createElement("tr");
+    cell(row, s.name);
+    cell(row, s.current ? lessonName(s.current) : "not started");
+    cell(row, String(s.done));
+    cell(row, s.lessons.filter((l) => l.questions > 0)
+      .map((l) => `${lessonName(l.lesson)}: ${l.first} of ${l.questions}${l.done ? " (done)" : ""}`).join("; ") || "—");
+    return row;
+  }));
+  $("nobody").hidden = data.students.length > 0;
+  $("count").textContent = `${data.students.length} student${data.students.length === 1 ? "" : "s"}`;
+  $("hardest").replaceChildren(...data.hardest.map((q) => {
+    const row = document.createElement("tr");
+    cell(row, q.text);
+    cell(row, lessonName(q.lesson));
+    cell(row, `${q.wrong} of ${q.students}`);
+    cell(row, q.choices.map(([choice, n]) => `${choice} (${n})`).join(", "));
+    return row;
+  }));
+  $("no-hardest").hidden = data.hardest.length > 0;
+  $("mistakes").replaceChildren(...data.mistakes.map((m) => {
+    const row = document.createElement("tr");
+    cell(row, m.text);
+    cell(row, lessonName(m.lesson));
+    cell(row, `${m.students}`);
+    cell(row, `${m.cost}`);
+    return row;
+  }));
+  $("no-mistakes").hidden = data.mistakes.length > 0;
+}
+async function refresh() {
+  try {
+    const answer = await fetch(base + "data", { headers, cache: "no-store" });
+    const data = await answer.json();
+    if (!answer.ok) throw new Error(data.error || answer.statusText);
+    draw(data);
+    $("status").textContent = `Updated ${new Date().toLocaleTimeString()}.`;
+  } catch (e) {
+    $("status").textContent = `Could not read the class just now (${e.message}); trying again.`;
+  }
+}
+$("csv").href = base + "csv?token=" + encodeURIComponent(token);
+$("erase").addEventListener("click", async () => {
+  if (!confirm("Erase the whole class: every student's name and answers? This cannot be undone.")) return;
+  const answer = await fetch(base + "erase", { method: "POST", headers });
+  $("status").textContent = answer.ok ? "The class is erased." : "The class could not be erased.";
+  refresh();
+});
+refresh();
+setInterval(refresh, 2000);
+"""
+
+TEACHER_PAGE = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The class: teacher's page</title><style>{_STYLE}</style></head>
+<body>
+<h1>The class (<span id="count">…</span>)</h1>
+<p class="note">Live: this page reads the class every 2 seconds. Students appear once they type their name on the
+start page. A lesson's score counts the questions right at the first try.</p>
+<p id="status" role="status" aria-live="polite"></p>
+<h2>Students</h2>
+<div class="scroll"><table><thead><tr><th>Student</th><th>In the lesson</th><th>Lessons done</th>
+<th>Right at the first try</th></tr></thead><tbody id="students"></tbody></table></div>
+<p id="nobody" class="note">Nobody has joined yet.</p>
+<h2>The questions the class gets wrong most</h2>
+<div class="scroll"><table><thead><tr><th>Question</th><th>Lesson</th><th>Wrong at the first try</th>
+<th>Wrong answers chosen</th></tr></thead><tbody id="hardest"></tbody></table></div>
+<p id="no-hardest" class="note">No wrong answer yet.</p>
+<h2>The practice mistakes that cost the class most</h2>
+<div class="scroll"><table><thead><tr><th>Mistake (as Review put it)</th><th>Lesson</th><th>Students</th>
+<th>Cost, all together</th></tr></thead><tbody id="mistakes"></tbody></table></div>
+<p id="no-mistakes" class="note">No practice deal reviewed yet.</p>
+<h2>The class's data</h2>
+<p><a id="csv" class="button" download>Download every answer (CSV)</a>
+<button type="button" id="erase">Erase the class</button></p>
+<script>{_SCRIPT}</script>
+</body></html>
+"""
+
+WRONG_TOKEN_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The teacher's page</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 1rem">
+<h1>This page is the teacher's</h1>
+<p>Open it with the link the app printed when it started (it ends with <code>?token=</code> and the teacher's
+token). Students: your lessons are on the start page.</p>
+</body></html>
+"""
