@@ -166,8 +166,9 @@ class Controller:
         return None
 
     def _show_review(self, review: OpenReview) -> None:
-        """Keep ``review`` as the open one and draw it (tables with Review override this)."""
-        raise NotImplementedError(f"{type(self).__name__} has no review panel")
+        """Keep ``review`` as the open one and draw it (tables with Review override this; a table without one never
+        has a review open, so ``review_select`` does not come here)."""
+        self._show_notice("info", "This table has no Review.")
 
     def review_select(self, k: object) -> None:
         """Show the table as the reviewed seat saw it at decision ``k`` (0-based) of the open review."""
