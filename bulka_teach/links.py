@@ -2,11 +2,20 @@
 ``?table=CODE`` (a shared table of classmates).
 
 Read in one place for the two that read links: the practice table in its kernel (``table/url.py``) and the app
-server's door (``serve/gate.py``), which refuses a contest deal's other tabs. Standard library only.
+server's door (``serve/gate.py``), which refuses a contest deal's other tabs; and the host a server's own links
+use (``local_host``). Standard library only.
 """
 from __future__ import annotations
 
 from urllib.parse import parse_qs
+
+ANY_ADDRESS = ("", "0.0.0.0", "::", "*")  # a server listening on every address
+
+
+def local_host(ip: str) -> str:
+    """The host a server's own links and kernels use to reach it: loopback where it listens on every address."""
+    return "127.0.0.1" if ip in ANY_ADDRESS else ip
+
 
 CLASS_PATH_ENV = "BULKA_CLASS_PATH"  # set by the app for its kernels when it runs for a class: where pages record
 NOT_A_CONTEST = ("0", "no", "off", "false")  # ``?contest=`` values that leave a link a practice link

@@ -4,7 +4,8 @@ A class server (the app's class routes, a real tornado server and store) on loop
 thread, answer questions with a think time of 1–4 s, as browsers do (``api/record``); the teacher's page is a poller
 reading ``teacher/data`` every 2 s, as the page does. For each answer: how long the student's request took, and how
 long until a poll that began after it was committed came back (the answer on the teacher's screen). SQLite always;
-PostgreSQL too where ``BULKA_TEST_POSTGRES`` (default ``postgresql:///postgres``) is reachable.
+PostgreSQL too where ``BULKA_TEST_POSTGRES`` (default ``postgresql:///postgres``) is reachable
+(``bench_class_store.postgres_database``).
 
     python scripts/bench_class_live.py [--students 30] [--seconds 60]
 """
@@ -13,9 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import secrets
 import statistics
 import tempfile
 import threading
@@ -24,6 +23,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from bench_class_store import postgres_database  # scripts/: the same throwaway database
 from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
@@ -125,21 +125,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         measure("SQLite", str(Path(folder) / "class.sqlite3"), args.students, args.seconds)
-    admin_url = os.environ.get("BULKA_TEST_POSTGRES", "postgresql:///postgres")
-    try:
-        import psycopg
-
-        admin = psycopg.connect(admin_url, autocommit=True)
-    except Exception as failed:  # no psycopg, or no server: say so
-        print(f"PostgreSQL not measured: {admin_url} is not reachable ({type(failed).__name__})")
-        return
-    database = f"bulka_bench_{secrets.token_hex(4)}"
-    admin.execute(f"CREATE DATABASE {database}")
-    try:
-        measure("PostgreSQL", admin_url.rsplit("/", 1)[0] + "/" + database, args.students, args.seconds)
-    finally:
-        admin.execute(f"DROP DATABASE {database} WITH (FORCE)")
-        admin.close()
+    with postgres_database() as url:
+        if url:
+            measure("PostgreSQL", url, args.students, args.seconds)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from bulka_teach.classroom.store import ClassStore, open_store
@@ -67,26 +69,35 @@ def measure(name: str, where: str, answers: int) -> None:
     store.close()
 
 
-def main() -> None:
-    answers = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    with tempfile.TemporaryDirectory() as folder:
-        measure("SQLite", str(Path(folder) / "class.sqlite3"), answers)
+@contextmanager
+def postgres_database() -> Iterator[str | None]:
+    """A throwaway PostgreSQL database's URL, dropped afterwards; None (said why) where PostgreSQL is not reachable."""
     admin_url = os.environ.get("BULKA_TEST_POSTGRES", "postgresql:///postgres")
     try:
         import psycopg
 
         admin = psycopg.connect(admin_url, autocommit=True)
-    except Exception as failed:  # no psycopg, or no server: say so and stop
-        print(f"PostgreSQL  not measured: {admin_url} is not reachable ({type(failed).__name__}); "
+    except Exception as failed:  # no psycopg, or no server: say so
+        print(f"PostgreSQL not measured: {admin_url} is not reachable ({type(failed).__name__}); "
               "bash scripts/postgres.sh starts Debian's")
+        yield None
         return
     name = f"bulka_bench_{secrets.token_hex(4)}"
     admin.execute(f"CREATE DATABASE {name}")
     try:
-        measure("PostgreSQL", admin_url.rsplit("/", 1)[0] + "/" + name, answers)
+        yield admin_url.rsplit("/", 1)[0] + "/" + name
     finally:
         admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
         admin.close()
+
+
+def main() -> None:
+    answers = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    with tempfile.TemporaryDirectory() as folder:
+        measure("SQLite", str(Path(folder) / "class.sqlite3"), answers)
+    with postgres_database() as url:
+        if url:
+            measure("PostgreSQL", url, answers)
 
 
 if __name__ == "__main__":

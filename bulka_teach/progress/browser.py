@@ -239,20 +239,26 @@ export default {
 """
 
 
-class ProgressRecorder(anywidget.AnyWidget):
-    """The page's recorder in the browser: each entry of ``log`` updates the lesson's record in ``localStorage``
-    once. A synced log, not messages: a message sent before the page's module has loaded would be lost."""
+class _InTheClass(anywidget.AnyWidget):
+    """A widget that tells the page where the class records and joins (the app sets it for its kernels when it runs
+    for a class; empty: no class, and nothing leaves the browser)."""
 
-    _esm = _RECORDER_JS
-    log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    class_path = traitlets.Unicode("").tag(sync=True)  # where the class records (empty: no class)
+    class_path = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("class_path", os.environ.get(CLASS_PATH_ENV, ""))
         super().__init__(**kwargs)
 
 
-class ProgressBoard(anywidget.AnyWidget):
+class ProgressRecorder(_InTheClass):
+    """The page's recorder in the browser: each entry of ``log`` updates the lesson's record in ``localStorage``
+    once. A synced log, not messages: a message sent before the page's module has loaded would be lost."""
+
+    _esm = _RECORDER_JS
+    log: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+
+
+class ProgressBoard(_InTheClass):
     """The start page's progress: each lesson link marked with its state, "continue where you left off", and a
     button that forgets everything this browser keeps."""
 
@@ -265,11 +271,6 @@ class ProgressBoard(anywidget.AnyWidget):
 .bt-class-error { color: #b3261e; }
 .bt-class input { font: inherit; min-width: 12rem; }
 """
-    class_path = traitlets.Unicode("").tag(sync=True)  # where the class joins (empty: no class)
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("class_path", os.environ.get(CLASS_PATH_ENV, ""))
-        super().__init__(**kwargs)
 
 
 def won(outcome: dict[str, Any] | None, seat: int) -> bool:

@@ -38,6 +38,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from ..classroom.web import DB_ENV, app_class_routes
 from ..classroom.web import PREFIX as CLASS_PREFIX
+from ..links import local_host
 from ..tables.web import app_routes
 from .gate import SETTING, Gate, GatedKernelSocket, GatedRender
 from .kernels import KERNEL_MB, BoundedKernels, available_mb, fitting_kernels, pool_total
@@ -194,9 +195,8 @@ class LessonsApp(Voila):
         if self.class_size <= 0 and not os.environ.get(DB_ENV):
             return []
         routes, classroom = app_class_routes(self.server_url)
-        host = "127.0.0.1" if self.ip in ("", "0.0.0.0", "::", "*") else self.ip
         self.log.info("The class's data: %s (%s)", classroom.store.where, DB_ENV)
-        self.log.info("The teacher's page: http://%s:%d%s%steacher?token=%s", host, self.port,
+        self.log.info("The teacher's page: http://%s:%d%s%steacher?token=%s", local_host(self.ip), self.port,
                       self.server_url.rstrip("/") + "/", CLASS_PREFIX, classroom.teacher_token)
         return routes
 

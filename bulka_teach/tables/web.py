@@ -31,6 +31,7 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import Application, RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
+from ..links import local_host
 from .protocol import MAX_BODY_BYTES, PREFIX, SECRET_ENV, SECRET_HEADER, URL_ENV, refused
 from .seating import Refused, Table
 from .service import Client, Full, Limits, TableService
@@ -274,7 +275,7 @@ def app_routes(ip: str, port: int, base_url: str, env: MutableMapping[str, str] 
     """The shared tables inside an app server listening on ``ip:port`` under ``base_url``: its routes, and its
     kernels told where the tables are and their secret (in ``env``, which the server's kernels inherit: a configured
     ``BULKA_TABLES_URL`` or ``BULKA_TABLES_SECRET`` is kept; without a secret, one is made for this run)."""
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "*") else ip
+    host = local_host(ip)
     secret = env.get(SECRET_ENV) or secrets.token_urlsafe(24)
     env[SECRET_ENV] = secret
     env.setdefault(URL_ENV, f"http://{host}:{port}{tables_path(base_url)}")
