@@ -60,7 +60,7 @@ function draw(data) {
     cell(row, m.text);
     cell(row, lessonName(m.lesson));
     cell(row, `${m.students}`);
-    cell(row, `${m.cost}`);
+    cell(row, `about ${m.cost}`);
     return row;
   }));
   $("no-mistakes").hidden = data.mistakes.length > 0;
@@ -105,7 +105,7 @@ start page. A lesson's score counts the questions right at the first try.</p>
 <p id="no-hardest" class="note">No wrong answer yet.</p>
 <h2>The practice mistakes that cost the class most</h2>
 <div class="scroll"><table><thead><tr><th>Mistake (as Review put it)</th><th>Lesson</th><th>Students</th>
-<th>Cost, all together</th></tr></thead><tbody id="mistakes"></tbody></table></div>
+<th>Games it cost, all together (the coach's estimate)</th></tr></thead><tbody id="mistakes"></tbody></table></div>
 <p id="no-mistakes" class="note">No practice deal reviewed yet.</p>
 <h2>The class's data</h2>
 <p><a id="csv" class="button" download>Download every answer (CSV)</a>
