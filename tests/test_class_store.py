@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from bulka_teach.classroom.board import Result, ranked
+from bulka_teach.classroom.migrations import MIGRATIONS
 from bulka_teach.classroom.store import ClassStore, NameRefused, StoreError, open_store
 from bulka_teach.names import NAME_LIMIT
 
@@ -89,18 +91,53 @@ def test_the_hardest_question_names_the_wrong_answers_chosen(store: ClassStore) 
 
 
 def test_the_class_deal_ranks_the_students_and_keeps_each_decision(store: ClassStore) -> None:
-    ann, ben, cid = (store.join(name)[0] for name in ("Ann", "Ben", "Cid"))
+    ann, ben, cid, dan = (store.join(name)[0] for name in ("Ann", "Ben", "Cid", "Dan"))
     assert store.class_deal() is None
     store.set_class_deal("CB2-std-4KQ7M2XA")
     store.set_class_deal("CB2-std-3BN1ZJVK")  # the teacher changed their mind: one class deal at a time
     assert store.class_deal() == "CB2-std-3BN1ZJVK"
-    store.result(ann, "CB2-std-3BN1ZJVK", 2, "chips", [{"at": "trick 1", "choice": "play Ab", "cost": 0.0}])
-    store.result(ben, "CB2-std-3BN1ZJVK", -4, "chips", [{"at": "trick 1", "choice": "play 7b", "cost": 1.1}])
-    store.result(cid, "CB2-std-3BN1ZJVK", 1, "chips", [{"at": "trick 1", "choice": "play Ab", "cost": 0.0}])
-    store.result(ben, "CB2-std-3BN1ZJVK", 3, "chips", [{"at": "trick 1", "choice": "play Ab", "cost": 0.0}])
-    board = store.results("CB2-std-3BN1ZJVK")
-    assert [(name, score) for name, score, _, _ in board] == [("Ben", 3.0), ("Ann", 2.0), ("Cid", 1.0)]
-    assert board[0][3] == [{"at": "trick 1", "choice": "play Ab", "cost": 0.0}]
+    ace, seven = {"at": "m1", "choice": "play Ab", "cost": 0.0}, {"at": "m1", "choice": "play 7b", "cost": 0.4,
+                                                                    "mistake": True}
+    assert store.result(ann, "CB2-std-3BN1ZJVK", False, 52, "points", [ace])
+    assert store.result(ben, "CB2-std-3BN1ZJVK", True, 70, "points", [seven])
+    assert store.result(cid, "CB2-std-3BN1ZJVK", True, 61, "points", [ace])
+    assert store.result(dan, "CB2-std-3BN1ZJVK", False, 52, "points", [ace])
+    # a second game knows the cards: the first one stays
+    assert not store.result(cid, "CB2-std-3BN1ZJVK", True, 90, "points", [ace])
+    places = ranked(store.results("CB2-std-3BN1ZJVK"))
+    assert [(place, r.name, r.won, r.score) for place, r in places] == [
+        (1, "Ben", True, 70.0), (2, "Cid", True, 61.0), (3, "Ann", False, 52.0), (3, "Dan", False, 52.0)]
+    assert places[0][1].decisions == [seven] and places[0][1].mistakes == 1
+    assert store.results("CB2-std-4KQ7M2XA") == []
+
+
+def test_a_class_of_the_first_schema_is_migrated_and_keeps_its_results(where: str) -> None:
+    """A database written before the results knew who won (migration 1 only) opens, migrated, with its results."""
+    old = open_store(where)
+    ann, _ = old.join("Ann")
+    old.close()
+    if where.startswith("postgresql"):
+        import psycopg
+
+        raw = psycopg.connect(where, autocommit=True)
+        raw.execute("ALTER TABLE results DROP COLUMN won")
+        raw.execute("DELETE FROM schema_version WHERE version > 1")
+        raw.execute("INSERT INTO results (student, code, score, unit, decisions, at) VALUES (%s, 'C', 3, 'points', "
+                    "'[]', 0)", (ann.id,))
+    else:
+        raw = sqlite3.connect(where)
+        raw.execute("ALTER TABLE results DROP COLUMN won")
+        raw.execute("DELETE FROM schema_version WHERE version > 1")
+        raw.execute("INSERT INTO results (student, code, score, unit, decisions, at) VALUES (?, 'C', 3, 'points', "
+                    "'[]', 0)", (ann.id,))
+        raw.commit()
+    raw.close()
+    store = open_store(where)
+    try:
+        assert store.version() == len(MIGRATIONS)
+        assert store.results("C") == [Result("Ann", False, 3.0, "points", [])]
+    finally:
+        store.close()
 
 
 def test_practice_mistakes_are_summed_over_the_class(store: ClassStore) -> None:
@@ -131,7 +168,7 @@ def test_a_restart_keeps_the_class_and_the_students_secrets(where: str) -> None:
     first.close()
     again = open_store(where)  # the app restarted: migrations find the schema in place
     try:
-        assert again.version() == 1
+        assert again.version() == len(MIGRATIONS)
         assert again.student(token) == ann
         assert again.student("forged-" + token) is None and again.student("x" * 10_000) is None
         assert [(row.name, row.done) for row in again.roster()] == [("Ann", 1)]

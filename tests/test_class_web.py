@@ -23,9 +23,19 @@ from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
 from bulka_teach.classroom.store import ClassStore, open_store
-from bulka_teach.classroom.web import MAX_BODY_BYTES, TEACHER_HEADER, Classroom, class_routes
+from bulka_teach.classroom.web import (
+    ALREADY_PLAYED,
+    FORGED,
+    MAX_BODY_BYTES,
+    NOT_THE_CLASS_DEAL,
+    TEACHER_HEADER,
+    Classroom,
+    class_routes,
+)
+from bulka_teach.seals import seal
 
 TEACHER = "the-teachers-token"
+SEAL = "the-kernels-seal-key"
 
 
 @pytest.fixture
@@ -38,7 +48,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
     def serve() -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        http = HTTPServer(Application(class_routes(Classroom(store, TEACHER), "/")))
+        http = HTTPServer(Application(class_routes(Classroom(store, TEACHER, SEAL, "/voila/render/"), "/")))
         http.listen(0, "127.0.0.1")
         box["port"] = next(iter(http._sockets.values())).getsockname()[1]
         box["loop"], box["http"] = loop, http
@@ -140,7 +150,7 @@ def test_the_teachers_page_opens_with_the_printed_link_and_exports_and_erases(se
     assert status == 200 and rows[1][:5] == ["Ann, \"Nan\"", "bouillotte/01-pack", "Words of q1",
                                              "the queen of clubs", "yes"]
     assert call(server + "teacher/erase", {}, headers={TEACHER_HEADER: TEACHER}) == (200, {"erased": True})
-    assert teacher(server) == {"students": [], "hardest": [], "mistakes": []}
+    assert teacher(server) == {"deal": None, "students": [], "hardest": [], "mistakes": []}
     status, said = call(server + "api/me", {"token": token})
     assert status == 404 and "type your name again" in said["error"]
     assert answer(server, token, "bouillotte/01-pack", "q1", "x", True) == 404
@@ -157,7 +167,7 @@ def test_a_name_taken_is_refused_and_a_browser_gets_its_own_name_back(server: st
     token = join(server, "Ann")
     status, said = call(server + "api/join", {"name": "ANN"})
     assert status == 400 and "A classmate already joined as Ann" in said["error"]
-    assert call(server + "api/me", {"token": token}) == (200, {"name": "Ann"})
+    assert call(server + "api/me", {"token": token}) == (200, {"name": "Ann", "deal": None})
 
 
 def test_bad_records_are_sentences_and_change_nothing(server: str) -> None:
@@ -201,3 +211,73 @@ def test_a_record_the_store_cannot_write_is_a_sentence_and_loses_nothing(served:
     assert status == 503 and "could not be saved" in said["error"] and "tell your teacher" in said["error"]
     lessons = teacher(server)["students"][0]["lessons"]
     assert [(row["right"], row["first"]) for row in lessons] == [(1, 1)]  # the first answer is kept
+
+
+def set_deal(server: str, game: str = "", code: str = "") -> tuple[int, Any]:
+    return call(server + "teacher/deal", {"game": game, "code": code}, headers={TEACHER_HEADER: TEACHER})
+
+
+def test_the_teacher_sets_the_class_deal_and_each_students_start_page_gets_its_link(server: str) -> None:
+    ann = join(server, "Ann")
+    status, deal = set_deal(server, game="bouillotte")
+    assert status == 200 and deal == {"code": deal["code"], "title": "Bouillotte, 3 players"}
+    assert deal["code"].startswith("BO3-std-")
+    status, me = call(server + "api/me", {"token": ann})
+    assert me["deal"] == {"title": "Bouillotte, 3 players",  # beside the start page, wherever it is served
+                          "link": f"bouillotte/09-practice.ipynb?contest=1&deal={deal['code']}"}
+    copied = teacher(server)["deal"]["link"]  # the teacher's copy, under the app's lessons
+    assert copied == f"/voila/render/bouillotte/09-practice.ipynb?contest=1&deal={deal['code']}"
+    status, typed = set_deal(server, code=" cb2-std-3bn1zjvk ")  # a code read out to the teacher, as typed
+    assert status == 200 and typed["code"] == "CB2-std-3BN1ZJVK-N" and typed["title"] == "Czech Bulka, 2 players"
+    assert teacher(server)["deal"]["code"] == "CB2-std-3BN1ZJVK-N"
+    for game, code, words in [("", "CB3-std-3BN1ZJVK", "table of 2 players, and this code deals for 3"),
+                              ("", "CB2-std-3BN1ZJVX-N", "typo"), ("poker", "", "Choose the game")]:
+        status, said = set_deal(server, game, code)
+        assert status == 400 and words in said["error"], said
+    assert call(server + "teacher/deal", {"game": "trappola"}, headers={TEACHER_HEADER: ann})[0] == 403
+    assert teacher(server)["deal"]["code"] == "CB2-std-3BN1ZJVK-N"  # nothing a refusal changed
+
+
+def report(server: str, token: str, code: str, won: bool, score: float, choices: list[tuple[str, str, bool]],
+           key: str = SEAL) -> tuple[int, Any]:
+    """A game of the class deal as a kernel reports it: sealed with the class's key; ``choices`` are (moment, choice,
+    mistake) in order."""
+    decisions = [{"at": at, "number": n, "where": f"deal 1, betting: decision {n}", "choice": choice,
+                  "best": "call", "mistake": mistake, "cost": 0.25 if mistake else 0.0,
+                  "cost_words": "won the game in 8 fewer of the 32 ways tried" if mistake else "best"}
+                 for n, (at, choice, mistake) in enumerate(choices, start=1)]
+    entry = {"kind": "result", "code": code, "won": won, "score": score, "unit": "jetons", "decisions": decisions}
+    entry["seal"] = seal(entry, key)
+    return call(server + "api/record", {"token": token, "lesson": "bouillotte/09-practice", "entry": entry})
+
+
+def test_sealed_games_of_the_class_deal_are_ranked_and_show_where_the_class_split(server: str) -> None:
+    ann, ben, cid, dan = (join(server, name) for name in ("Ann", "Ben", "Cid", "Dan"))
+    code = set_deal(server, game="bouillotte")[1]["code"]
+    assert report(server, ann, code, True, 6.0, [("m1", "call", False), ("m2", "check", False)]) == (200, {})
+    assert report(server, ben, code, False, -4, [("m1", "fold", True)]) == (200, {})
+    assert report(server, cid, code, True, 9, [("m1", "call", False), ("m2", "raise to 8", False)]) == (200, {})
+    assert report(server, dan, code, True, 99, [("m1", "call", False)], key="guessed") == (403, {"error": FORGED})
+    assert report(server, dan, "BO3-std-779QR6V7-Y", True, 5, []) == (409, {"error": NOT_THE_CLASS_DEAL})
+    assert report(server, ben, code, True, 30, [("m1", "call", False)]) == (409, {"error": ALREADY_PLAYED})
+    entry = {"kind": "result", "code": code, "won": True, "score": 99, "unit": "jetons", "decisions": []}
+    unsealed = call(server + "api/record", {"token": dan, "lesson": "x/09-practice", "entry": entry})
+    assert unsealed == (403, {"error": FORGED})
+
+    deal = teacher(server)["deal"]
+    assert [(r["place"], r["name"], r["won"], r["score"], r["mistakes"]) for r in deal["results"]] == [
+        (1, "Cid", True, 9.0, 0), (2, "Ann", True, 6.0, 0), (3, "Ben", False, -4.0, 1)]
+    first, second = deal["splits"]
+    assert first["number"] == 1 and first["students"] == 3 and first["best"] == "call"
+    assert [(c["choice"], c["students"], c["best"]) for c in first["choices"]] == [
+        ("call", ["Ann", "Cid"], True), ("fold", ["Ben"], False)]
+    assert first["choices"][1]["cost_words"] == "won the game in 8 fewer of the 32 ways tried"
+    assert [(c["choice"], c["students"]) for c in second["choices"]] == [("check", ["Ann"]), ("raise to 8", ["Cid"])]
+    assert first["after"] == [] and second["after"] == ["call"]  # the choices that led there
+
+    status, text = call(server + "teacher/results.csv?token=" + TEACHER)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert status == 200 and rows[0][:3] == ["place", "student", "won"]
+    assert [row[:5] for row in rows[1:]] == [["1", "Cid", "yes", "9", "jetons"], ["2", "Ann", "yes", "6", "jetons"],
+                                             ["3", "Ben", "no", "-4", "jetons"]]
+    assert call(server + "teacher/results.csv")[0] == 403

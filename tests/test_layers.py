@@ -90,15 +90,16 @@ def test_the_table_imports_in_the_static_sites_kernel():
     assert result.stdout.strip() == "ok", result.stderr[-2000:]
 
 
-def test_the_shared_tables_serve_on_their_own_without_jupyter():
+@pytest.mark.parametrize("service, option", [("tables", "--stand-in-after"), ("class", "--base-url")])
+def test_the_hub_services_serve_on_their_own_without_jupyter(service, option):
     """A JupyterHub service runs in the hub's image, which has tornado and none of the lessons' Jupyter packages."""
     jupyter = ("ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel", "comm", "voila", "jupyter_client",
                "jupyter_server")
     code = ("import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in jupyter)
-            + "sys.argv = ['serve', 'tables', '--help']\nimport runpy\n"
+            + f"sys.argv = ['serve', {service!r}, '--help']\nimport runpy\n"
             + "runpy.run_module('bulka_teach.serve', run_name='__main__')")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert result.returncode == 0 and "--stand-in-after" in result.stdout, result.stderr[-2000:]
+    assert result.returncode == 0 and option in result.stdout, result.stderr[-2000:]
 
 
 def test_no_import_hides_inside_a_function():

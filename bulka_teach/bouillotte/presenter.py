@@ -524,3 +524,9 @@ def review_where(view: View) -> str:
         return f"deal {deal['number']}, betting: {opened}, pot {pot}"
     return f"deal {deal['number']}, {PHASE_WORDS.get(phase, phase)}"
 
+
+
+def deal_score(outcome: View, seat: int, chips_won: int) -> tuple[float, str]:
+    """What a class's results board ranks a finished deal by, after who won a pot: the jetons the seat won or lost
+    in it (Bouillotte counts nothing else)."""
+    return float(chips_won), "jetons"

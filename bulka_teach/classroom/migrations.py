@@ -60,6 +60,10 @@ MIGRATIONS: list[list[str]] = [
                at DOUBLE PRECISION NOT NULL,
                PRIMARY KEY (student, code))""",
     ],
+    # 2: whether the student won their game of the class deal (the results board ranks a win first).
+    [
+        "ALTER TABLE results ADD COLUMN won INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..names import name_problem
+from .board import Result
 from .migrations import MIGRATIONS, statements
 
 NAME_MISSING = "Type your name once: your teacher sees your lessons by it."
@@ -223,22 +224,25 @@ class ClassStore:
         rows = self._rows("SELECT code FROM class_deal")
         return rows[0][0] if rows else None
 
-    def result(self, student: Student, code: str, score: float, unit: str, decisions: list[dict[str, Any]]) -> None:
-        """``student``'s game of the class deal ``code``: the score and each decision (``{"at", "choice",
-        "cost"}``, in order). A second game of the same deal replaces the first."""
+    def result(self, student: Student, code: str, won: bool, score: float, unit: str,
+               decisions: list[dict[str, Any]]) -> bool:
+        """Keep ``student``'s game of the class deal ``code``: whether they won, the score and each decision
+        (``{"at", "choice", "cost", …}``, in order). Only the first game counts (a second one knows the cards): False,
+        and nothing changed, when the student has one already."""
         with self._transaction() as cursor:
-            self._run(cursor, """INSERT INTO results (student, code, score, unit, decisions, at)
-                                 VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (student, code) DO UPDATE SET
-                                 score = excluded.score, unit = excluded.unit, decisions = excluded.decisions,
-                                 at = excluded.at""",
-                      (student.id, _clip(code), float(score), _clip(unit), json.dumps(decisions), time.time()))
+            added = self._run(cursor, """INSERT INTO results (student, code, won, score, unit, decisions, at)
+                                         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (student, code) DO NOTHING""",
+                              (student.id, _clip(code), int(bool(won)), float(score), _clip(unit),
+                               json.dumps(decisions), time.time()))
+            return bool(added.rowcount)
 
-    def results(self, code: str) -> list[tuple[str, float, str, list[dict[str, Any]]]]:
-        """Each student's game of ``code``, best score first: name, score, unit, decisions."""
-        rows = self._rows("""SELECT s.name, r.score, r.unit, r.decisions FROM results r
-                             JOIN students s ON s.id = r.student WHERE r.code = ? ORDER BY r.score DESC, s.name_key""",
+    def results(self, code: str) -> list[Result]:
+        """Each student's game of ``code``, in the order they were played (``board.ranked`` ranks them)."""
+        rows = self._rows("""SELECT s.name, r.won, r.score, r.unit, r.decisions FROM results r
+                             JOIN students s ON s.id = r.student WHERE r.code = ? ORDER BY r.at, s.name_key""",
                           (code,))
-        return [(name, float(score), unit, json.loads(decisions)) for name, score, unit, decisions in rows]
+        return [Result(name, bool(won), float(score), unit, json.loads(decisions))
+                for name, won, score, unit, decisions in rows]
 
     # --- the teacher's page ------------------------------------------------------------------------------------
     def roster(self) -> list[RosterRow]:

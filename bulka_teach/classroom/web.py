@@ -14,7 +14,9 @@ disk. Bodies are at most ``MAX_BODY_BYTES``; every refusal is a sentence.
 from __future__ import annotations
 
 import asyncio
+import csv
 import hmac
+import io
 import json
 import logging
 import math
@@ -28,6 +30,9 @@ from urllib.parse import urlsplit
 from tornado.web import RequestHandler
 
 from ..links import CLASS_PATH_ENV
+from ..seals import SEAL_ENV, is_sealed
+from .board import ranked, splits
+from .deal import DealRefused, choose, class_deal
 from .page import TEACHER_PAGE, WRONG_TOKEN_PAGE
 from .store import ClassStore, NameRefused, StoreError, open_store
 
@@ -39,17 +44,26 @@ DEFAULT_DB = "bulka_class.sqlite3"  # in the folder the app starts in
 TEACHER_ENV = "BULKA_TEACHER_TOKEN"  # the teacher's token (one is made at start when it is not set)
 TEACHER_HEADER = "X-Bulka-Teacher"
 MAX_BODY_BYTES = 16 * 1024
-KINDS = ("opened", "answer", "mistakes")
+KINDS = ("opened", "answer", "mistakes", "result")
+MAX_DECISIONS = 300  # decisions a game of the class deal reports at most
 UNKNOWN = ("This browser's name is not one of this class's (the class may have been erased): type your name again "
            "on the start page.")
+NOT_THE_CLASS_DEAL = ("This deal is not your class's deal now (your teacher set another, or none): your game was not "
+                      "put on the results board. The class deal's link is on the start page.")
+ALREADY_PLAYED = ("You played the class deal already: your first game stays on the results board (a second game "
+                  "would know where the cards lie).")
+FORGED = "This result was not made by the class's own table: it was not put on the results board."
 
 
 class Classroom:
     """The store, the teacher's token and the worker thread, shared by the handlers."""
 
-    def __init__(self, store: ClassStore, teacher_token: str) -> None:
+    def __init__(self, store: ClassStore, teacher_token: str, seal_key: str = "", lessons_url: str = "") -> None:
         self.store = store
         self.teacher_token = teacher_token
+        self.seal_key = seal_key  # what the class's kernels seal a game of the class deal with (``seals.py``)
+        self.lessons_url = lessons_url  # where the lessons are rendered, for the teacher's copy of the class deal's
+        # link ("": on a hub each student has a server of their own, and finds the link on their start page)
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bulka-class")
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
@@ -121,8 +135,11 @@ class MeHandler(ClassHandler):
         student = await self.classroom.run(self.classroom.store.student, body.get("token"))
         if student is None:
             self.answer(404, {"error": UNKNOWN})
-        else:
-            self.answer(200, {"name": student.name})
+            return
+        code = await self.classroom.run(self.classroom.store.class_deal)
+        deal = None if code is None else class_deal(code)
+        self.answer(200, {"name": student.name, "deal": None if deal is None else {
+            "title": deal.title, "link": deal.link()}})  # relative to the start page: on a hub, the student's own
 
 
 def _text(value: object, default: str = "") -> str:
@@ -142,26 +159,59 @@ def entry_problem(lesson: object, entry: object) -> str | None:
     if entry["kind"] == "answer" and not (isinstance(entry.get("question"), str) and
                                           isinstance(entry.get("right"), bool)):
         return "An answer names its question and whether it was right."
+    if entry["kind"] == "result" and not (isinstance(entry.get("code"), str) and isinstance(entry.get("won"), bool)
+                                          and _number(entry.get("score")) and isinstance(entry.get("unit"), str)
+                                          and isinstance(entry.get("decisions"), list)
+                                          and len(entry["decisions"]) <= MAX_DECISIONS):
+        return (f"A game of the class deal gives its code, whether it was won, its score, its unit and at most "
+                f"{MAX_DECISIONS} decisions.")
     return None
 
 
-def record(store: ClassStore, token: object, lesson: str, entry: dict[str, Any]) -> bool:
-    """Write one entry of a page's progress log for the student holding ``token``; False for an unknown token."""
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+DECISION_TEXTS = ("at", "where", "choice", "best", "cost_words")
+
+
+def _decision(found: object) -> dict[str, Any]:
+    """One reported decision, keeping only what the board reads (texts clipped, numbers checked)."""
+    item = found if isinstance(found, dict) else {}
+    kept: dict[str, Any] = {name: _text(item.get(name))[:200] for name in DECISION_TEXTS}
+    kept["number"] = _count(item.get("number"))
+    kept["mistake"] = item.get("mistake") is True
+    kept["cost"] = float(item["cost"]) if _number(item.get("cost")) else 0.0
+    return kept
+
+
+def record(classroom: Classroom, token: object, lesson: str, entry: dict[str, Any]) -> tuple[int, str | None]:
+    """Write one entry of a page's progress log for the student holding ``token``: the answer's status and, for a
+    refusal, its sentence (an unknown token; a game of the class deal not sealed by the class's kernels, or of
+    another deal than the class's)."""
+    store = classroom.store
     student = store.student(token)
     if student is None:
-        return False
+        return 404, UNKNOWN
     kind = entry["kind"]
     if kind == "opened":
         store.opened(student, lesson, _count(entry.get("total")))
     elif kind == "answer":
         store.answered(student, lesson, entry["question"], _text(entry.get("text"), entry["question"]),
                        _text(entry.get("choice")), entry["right"], _count(entry.get("total")))
+    elif kind == "result":
+        if not classroom.seal_key or not is_sealed(entry, classroom.seal_key):
+            return 403, FORGED
+        if entry["code"] != store.class_deal():
+            return 409, NOT_THE_CLASS_DEAL
+        if not store.result(student, entry["code"], entry["won"], float(entry["score"]), entry["unit"],
+                            [_decision(found) for found in entry["decisions"]]):
+            return 409, ALREADY_PLAYED
     else:
         items = [(_text(item.get("text")), float(item["cost"])) for item in entry.get("items") or []
-                 if isinstance(item, dict) and isinstance(item.get("cost"), int | float)
-                 and math.isfinite(item["cost"])]
+                 if isinstance(item, dict) and _number(item.get("cost"))]
         store.mistakes(student, lesson, items[:5])
-    return True
+    return 200, None
 
 
 class RecordHandler(ClassHandler):
@@ -174,13 +224,13 @@ class RecordHandler(ClassHandler):
             self.answer(400, {"error": problem})
             return
         try:
-            known = await self.classroom.run(record, self.classroom.store, body.get("token"), body["lesson"],
-                                             body["entry"])
+            status, refused = await self.classroom.run(record, self.classroom, body.get("token"), body["lesson"],
+                                                       body["entry"])
         except StoreError as failed:
             log.warning("A record was not kept: %s", failed.__cause__ or failed)
             self.answer(503, {"error": str(failed)})
             return
-        self.answer(200 if known else 404, {} if known else {"error": UNKNOWN})
+        self.answer(status, {} if refused is None else {"error": refused})
 
 
 class TeacherHandler(ClassHandler):
@@ -208,9 +258,24 @@ class TeacherPageHandler(TeacherHandler):
         self.finish(TEACHER_PAGE)
 
 
-def teacher_data(store: ClassStore) -> dict[str, Any]:
+def deal_board(classroom: Classroom) -> dict[str, Any] | None:
+    """The class deal, its students' link and its results board (None: no class deal set)."""
+    code = classroom.store.class_deal()
+    if code is None:
+        return None
+    deal, results = class_deal(code), classroom.store.results(code)
+    link = deal.link(classroom.lessons_url) if classroom.lessons_url else None  # a hub: each student has their own
+    return {"code": deal.code, "title": deal.title, "link": link,
+            "results": [{"place": place, "name": r.name, "won": r.won, "score": r.score, "unit": r.unit,
+                         "mistakes": r.mistakes, "decisions": len(r.decisions)} for place, r in ranked(results)],
+            "splits": splits(results)}
+
+
+def teacher_data(classroom: Classroom) -> dict[str, Any]:
     """Everything the teacher's page shows, as JSON."""
+    store = classroom.store
     return {
+        "deal": deal_board(classroom),
         "students": [{"name": row.name, "current": row.current, "done": row.done,
                       "lessons": [{"lesson": lesson.lesson, "questions": lesson.questions, "right": lesson.right,
                                    "first": lesson.first, "done": lesson.done} for lesson in row.lessons]}
@@ -225,7 +290,7 @@ def teacher_data(store: ClassStore) -> dict[str, Any]:
 class TeacherDataHandler(TeacherHandler):
     async def get(self) -> None:
         try:
-            self.answer(200, await self.classroom.run(teacher_data, self.classroom.store))
+            self.answer(200, await self.classroom.run(teacher_data, self.classroom))
         except StoreError as failed:
             self.answer(503, {"error": str(failed)})
 
@@ -237,6 +302,39 @@ class TeacherCsvHandler(TeacherHandler):
         self.set_header("Content-Disposition", 'attachment; filename="class-answers.csv"')
         self.set_header("Cache-Control", "no-store")
         self.finish(text)
+
+
+class TeacherDealHandler(TeacherHandler):
+    """The teacher sets the class deal: a code typed, or a new deal of the game chosen."""
+
+    async def post(self) -> None:
+        body = self.body()
+        if body is None:
+            return
+        try:
+            deal = choose(body.get("game"), body.get("code"))
+            await self.classroom.run(self.classroom.store.set_class_deal, deal.code)
+        except DealRefused as refused:
+            self.answer(400, {"error": str(refused)})
+        except StoreError as failed:
+            self.answer(503, {"error": str(failed)})
+        else:
+            self.answer(200, {"code": deal.code, "title": deal.title})
+
+
+class TeacherResultsCsvHandler(TeacherHandler):
+    async def get(self) -> None:
+        board = await self.classroom.run(deal_board, self.classroom)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["place", "student", "won", "score", "unit", "mistakes (Review)", "deal"])
+        for row in (board or {}).get("results", []):
+            writer.writerow([row["place"], row["name"], "yes" if row["won"] else "no", f"{row['score']:g}",
+                             row["unit"], row["mistakes"], board["code"] if board else ""])
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="class-deal-results.csv"')
+        self.set_header("Cache-Control", "no-store")
+        self.finish(out.getvalue())
 
 
 class TeacherEraseHandler(TeacherHandler):
@@ -251,7 +349,9 @@ def class_routes(classroom: Classroom, base_url: str) -> list[Any]:
     return [(root + "api/join", JoinHandler, settings), (root + "api/me", MeHandler, settings),
             (root + "api/record", RecordHandler, settings), (root + "teacher", TeacherPageHandler, settings),
             (root + "teacher/data", TeacherDataHandler, settings), (root + "teacher/csv", TeacherCsvHandler, settings),
-            (root + "teacher/erase", TeacherEraseHandler, settings)]
+            (root + "teacher/erase", TeacherEraseHandler, settings),
+            (root + "teacher/deal", TeacherDealHandler, settings),
+            (root + "teacher/results.csv", TeacherResultsCsvHandler, settings)]
 
 
 def app_class_routes(base_url: str, env: MutableMapping[str, str] = os.environ) -> tuple[list[Any], Classroom]:
@@ -260,5 +360,6 @@ def app_class_routes(base_url: str, env: MutableMapping[str, str] = os.environ) 
     store = open_store(env.get(DB_ENV) or DEFAULT_DB)
     token = env.get(TEACHER_ENV) or secrets.token_urlsafe(24)
     env[CLASS_PATH_ENV] = base_url.rstrip("/") + "/" + PREFIX + "api/"
-    classroom = Classroom(store, token)
+    env.setdefault(SEAL_ENV, secrets.token_urlsafe(32))  # the kernels seal the class deal's games with it
+    classroom = Classroom(store, token, env[SEAL_ENV], base_url.rstrip("/") + "/voila/render/")
     return class_routes(classroom, base_url), classroom

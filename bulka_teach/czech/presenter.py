@@ -524,3 +524,10 @@ def review_where(view: View) -> str:
     return PHASE_WORDS.get(phase, phase)
 
 
+
+
+def deal_score(outcome: View, seat: int, chips_won: int) -> tuple[float, str]:
+    """What a class's results board ranks a finished game by, after who won it: the seat's card points and melds
+    (points, as the game counts)."""
+    points = outcome.get("points") or {}
+    return float(points.get(str(seat), points.get(seat, 0)) or 0), "points"

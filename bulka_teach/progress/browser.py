@@ -21,12 +21,14 @@ import anywidget
 import traitlets
 
 from ..links import CLASS_PATH_ENV
+from ..seals import SEAL_ENV, seal
 
 _LESSON_JS = r"""
 const KEY = "bulka_teach:progress:";
 export function lessonOf(url) {
   const m = new URL(url, location.href).pathname.match(/\/(?:voila|voici)\/render\/(.+?)\.(?:ipynb|html)$/);
-  return m ? decodeURIComponent(m[1]) : null;
+  // the game's folder and the lesson ("czech-bulka/03-trumps"), wherever the lessons folder is served from
+  return m ? decodeURIComponent(m[1]).split("/").slice(-2).join("/") : null;
 }
 export function load(lesson) {
   try { return JSON.parse(localStorage.getItem(KEY + lesson) || "null") || {}; } catch (e) { return {}; }
@@ -46,21 +48,26 @@ function tellClass(path, lesson, entry) {  // the teacher's page hears of it, wh
   if (!path || !me || !me.token || entry.kind === "deal") return;
   fetch(path + "record", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ token: me.token, lesson, entry }) }).then(async (answer) => {
-    if (answer.ok) return;
+    if (answer.ok) {
+      if (entry.kind === "result") classNotice("Your game of the class deal is on your teacher's results board.", true);
+      return;
+    }
     let said = "";
     try { said = (await answer.json()).error || ""; } catch (e) { /* not a sentence */ }
     classNotice(said || "Your teacher's record did not take this answer; your lesson goes on.");
   }).catch(() => classNotice("The class's server did not answer: your teacher may not see this answer."));
 }
-function classNotice(text) {  // said once, at the top of the page, where the learner reads it
+function classNotice(text, good) {  // said once, at the top of the page, where the learner reads it
   let box = document.querySelector(".bt-class-notice");
   if (!box) {
     box = document.createElement("p");
     box.className = "bt-class-notice";
-    box.setAttribute("role", "alert");
-    box.style.cssText = "margin: 0.5rem; padding: 0.5rem; border-left: 4px solid #b3261e; background: #fdf0ef";
     document.body.prepend(box);
   }
+  box.setAttribute("role", good ? "status" : "alert");
+  box.dataset.kind = good ? "info" : "refused";
+  box.style.cssText = "margin: 0.5rem; padding: 0.5rem; border-left: 4px solid "
+    + (good ? "#1a7f37; background: #eef8f0" : "#b3261e; background: #fdf0ef");
   box.textContent = text;
 }
 """
@@ -171,24 +178,33 @@ function joinClass(el, path) {
   const form = box.querySelector("form");
   const error = box.querySelector(".bt-class-error");
   box.hidden = false;
+  const deal = box.querySelector(".bt-class-deal");
   const show = (me) => {
     form.hidden = Boolean(me);
     box.querySelector(".bt-class-change").hidden = !me;
     who.textContent = me ? `You are in the class as ${me.name}: your teacher sees your lessons.`
                          : "Your teacher runs this app for the class: type your name once, and this browser keeps it.";
+    if (!me) deal.hidden = true;
+  };
+  const ask = (me) => {  // is it still this class's name, and has the teacher set a class deal?
+    fetch(path + "me", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: me.token }) }).then(async (answer) => {
+      const said = await answer.json();
+      if (answer.status === 404) {
+        localStorage.removeItem(CLASS_KEY);
+        error.textContent = said.error;
+        show(null);
+      } else if (answer.ok && said.deal) {
+        deal.hidden = false;
+        const a = deal.querySelector("a");
+        a.href = said.deal.link;
+        a.textContent = `Play the class deal (${said.deal.title})`;
+      }
+    }).catch(() => {});
   };
   const me = classMember();
   show(me);
-  if (me && me.token) {
-    fetch(path + "me", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token: me.token }) }).then(async (answer) => {
-      if (answer.status === 404) {
-        localStorage.removeItem(CLASS_KEY);
-        error.textContent = (await answer.json()).error;
-        show(null);
-      }
-    }).catch(() => {});
-  }
+  if (me && me.token) ask(me);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -199,6 +215,7 @@ function joinClass(el, path) {
       if (!answer.ok) { error.textContent = said.error; return; }
       try { localStorage.setItem(CLASS_KEY, JSON.stringify(said)); } catch (e) { /* storage blocked */ }
       show(said);
+      ask(said);
     } catch (e) {
       error.textContent = "The class's server did not answer: try again in a moment.";
     }
@@ -216,6 +233,8 @@ export default {
       <form><label>Your name <input class="bt-class-name" maxlength="24" autocomplete="name"></label>
         <button type="submit">Join the class</button></form>
       <button type="button" class="bt-class-change" hidden>Not you? Type another name</button>
+      <p class="bt-class-deal" hidden>Your teacher set a deal for the whole class: everyone plays it against the same
+        computer, with no Undo and no Hint, and your teacher sees how the class played it. <a></a></p>
       <p class="bt-class-error" role="alert"></p></div>
       <div class="bt-progress" role="region" aria-label="Your progress">
       <p class="bt-progress-summary" role="status"></p>
@@ -314,6 +333,15 @@ class Progress:
         """The costliest mistakes a Review found (``{"text", "cost"}``; the browser keeps the three costliest)."""
         if items:
             self._send({"kind": "mistakes", "items": items})
+
+    def class_result(self, report: dict[str, Any]) -> bool:
+        """A game of the class deal (``table.class_deal.class_result``), sealed with the class's key for the results
+        board; False (nothing sent) where the app does not run for a class."""
+        key = os.environ.get(SEAL_ENV, "")
+        if not self.widget.class_path or not key:
+            return False
+        self._send({**report, "seal": seal(report, key)})
+        return True
 
     def _send(self, message: dict[str, Any]) -> None:
         self.widget.log = [*self.widget.log, message]

@@ -35,6 +35,7 @@ from ..records import Record
 from ..records import undo as undo_game
 from ..registry import game_spec
 from .base import Controller, deal_code_text, deal_record
+from .class_deal import class_result
 from .memory import give_back
 from .present import advice_words, caption, control, presenter, table_ui
 from .review import Judged, OpenReview, cost_text, judge_deal, review_frame
@@ -112,6 +113,7 @@ class Practice(Controller):
         self.ask_to_declare = ask_to_declare
         self.contest = contest  # a graded game: no Undo, no Hint, the opponent kept (``hold_contest``)
         self.deal_link = False  # the page's address with ?deal=CODE deals a code (``from_url`` under Voilà)
+        self.link_code: str | None = None  # the code the page's link dealt (a contest link's: maybe the class deal)
         opponent = self.ai.default if opponent is None else opponent
         self.ai.opponent(opponent, None)  # an unknown name: the ValueError that lists the opponents
         self.opponent = opponent
@@ -144,6 +146,7 @@ class Practice(Controller):
             kwargs["code"] = code
         kwargs["contest"] = bool(kwargs.get("contest")) or contest_param(query)
         practice = cls(**kwargs)
+        practice.link_code = practice._dealt_code if code is not None else None
         if page_deals_codes():  # Voilà's page or the static site's: a link with ?deal= deals the code
             practice.deal_link = True
             practice.table.ui = {**practice.table.ui, "deal_link": True}
@@ -158,6 +161,7 @@ class Practice(Controller):
         code = deal_param(query)
         if code is not None:
             self._guarded(self.new_deal, code)
+            self.link_code = self._dealt_code
 
     def hold_contest(self) -> None:
         """Make this a contest table from now on: no Undo, no Hint, the opponent kept (``?contest=1``)."""
@@ -179,6 +183,8 @@ class Practice(Controller):
         """A new deal: the deal of ``code`` (a bad code: a notice and a fresh deal), else a fresh one."""
         record, problem = deal_record(self.spec, self.players, self.rules, code)
         self.game: Game = record.start()
+        self._dealt_code = deal_code_text(self.game) if code and problem is None else None
+        self._class_reported = False  # the class's results board has this deal's game (``_report_class_deal``)
         self.rules = self.game.rules
         self.panel.show(self.rules)
         self._shown: int | None = None  # the finished deal on the table, until Continue
@@ -298,9 +304,15 @@ class Practice(Controller):
             self._show_notice("info", text)
             return
         live = (self.table.view, self.table.ui)
-        record = self.game.record()
         shown = self._shown
         assert shown is not None, "a reviewable deal is on the table"
+        self._review = OpenReview(*self._judge(shown), live=live)
+        self._draw_review()
+
+    def _judge(self, shown: int) -> Judged:
+        """The coach's verdicts on the learner's decisions in finished deal ``shown`` (judged once per deal and
+        actions: Review and the class deal's report share them)."""
+        record = self.game.record()
         key = (shown, tuple(record.actions))
         judged = self._judged.get(key)
         if judged is None:  # the coach thinks for a few seconds; the same deal is never judged twice
@@ -311,8 +323,7 @@ class Practice(Controller):
             if self.from_learner:  # a lesson's own checks review nothing of the learner's
                 page_progress().mistakes([{"text": f"{item.sentence} ({cost_text(item)})", "cost": item.cost_win or 0.0}
                                           for item in judged[0] if item.mistake])
-        self._review = OpenReview(*judged, live=live)
-        self._draw_review()
+        return judged
 
     @property
     def open_review(self) -> OpenReview | None:
@@ -439,6 +450,17 @@ class Practice(Controller):
         if self.from_learner and decided != "redeal" and self.seat in self.game.deals[k].seats:
             outcome = self.game.view_at(self.seat, deal_end(self.game, k))["deal"]["outcome"]
             page_progress().deal_played(won(outcome, self.seat))
+            self._report_class_deal(k)
+
+    def _report_class_deal(self, k: int) -> None:
+        """The first game the learner played of a contest link's deal goes to the class's results board (where the
+        app runs for a class and the deal is the class deal: the class's server decides), with the Review's
+        verdicts, so the board can show where the class's choices split."""
+        if (not self.contest or self._class_reported or self.link_code is None or not self.reviewed
+                or self.link_code != self._dealt_code or not page_progress().widget.class_path):
+            return
+        self._class_reported = True
+        page_progress().class_result(class_result(self.game, self.seat, k, self._judge(k)))
 
     # --- what the table says ----------------------------------------------------------------
     def _sits_out(self) -> bool:

@@ -533,3 +533,10 @@ def review_where(view: View) -> str:
         return f"trick {len(deal['tricks']) + 1}, {led}"
     return PHASE_WORDS.get(deal["phase"], deal["phase"])
 
+
+
+def deal_score(outcome: View, seat: int, chips_won: int) -> tuple[float, str]:
+    """What a class's results board ranks a finished deal by, after who won it: the seat's points (the cards it
+    took, as the game counts)."""
+    points = outcome.get("points") or {}
+    return float(points.get(str(seat), points.get(seat, 0)) or 0), "points"

@@ -1,7 +1,10 @@
 """A class in Chromium: five students type their names once on the start page, three answer a lesson's questions,
 and the teacher's page (opened with the link the app printed) shows each student, their lesson and score and the
-question the class gets wrong most, within seconds; its CSV downloads; a student's browser is refused it. The app
-runs with ``BULKA_CLASS_DB`` (a store of its own) and a known teacher's token."""
+question the class gets wrong most, within seconds; its CSV downloads; a student's browser is refused it. Then the
+teacher sets the class deal by its code, three students follow the link their start page shows and play it by
+clicks, two alike and one otherwise, and the teacher's results board ranks the three and shows the decision where
+they split, on the projector too. The app runs with ``BULKA_CLASS_DB`` (a store of its own) and a known teacher's
+token."""
 from __future__ import annotations
 
 import csv
@@ -15,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from bulka_teach.classroom.store import open_store
 from bulka_teach.classroom.web import DB_ENV, TEACHER_ENV
+from bulka_teach.dealing import DealCode
 
 from .progress_page import answer_quiz, wait_stored
 from .voila_server import WIDGET_TIMEOUT_MS, Server, free_port, open_lesson, start_server, voila_command
@@ -24,6 +28,16 @@ pytestmark = pytest.mark.browser
 TEACHER = "a-teachers-token-for-the-test"
 LESSON = "bouillotte/08-variants"  # two questions, no puzzle
 NAMES = ["Annabel", "Benedikt", "Cleopatra", "Dora", "Emil"]
+#: The class deal: a Bouillotte deal whose first decision offers the learner several choices (tests/test_class_deal.py
+#: plays it in-process, and the first and the last choice there part the class).
+CLASS_DEAL = str(DealCode("bouillotte", 3, "std", 4242))
+TABLE = ".bt-table[data-mode='play']"
+PLAIN = ".bt-actions > .bt-action"  # a plain choice (an amount is typed in its box)
+#: The table was drawn again after render ``n`` and is not thinking (the computer's moves, the Review's verdicts).
+ASKS_AGAIN = """([selector, n]) => {
+  const table = document.querySelector(selector);
+  return Number(table.dataset.render) > n && !table.closest(".bt-busy") && !table.querySelector(".bt-busy");
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +66,61 @@ def join(context: BrowserContext, app: Server, name: str) -> Page:
     expect(page.locator(".bt-class-who")).to_have_text(
         f"You are in the class as {name}: your teacher sees your lessons.")
     return page
+
+
+def play_the_class_deal(page: Page, app: Server, first: int) -> str:
+    """From the start page, follow the class deal's link and play it: the ``first``-th choice at the first decision
+    (-1: the last), then always the first, until the deal's outcome; the choice made first."""
+    open_lesson(page, app, "index.ipynb")
+    follow = page.locator(".bt-class-deal a")
+    expect(follow).to_have_text("Play the class deal (Bouillotte, 3 players)")
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        follow.click()
+    page.wait_for_selector("#loading", state="detached")
+    table = page.locator(TABLE).first
+    expect(table.locator(".bt-title")).to_contain_text("Contest deal: no Undo, no Hint")
+    chosen = ""
+    while not table.locator(".bt-outcome").count():
+        table.locator(PLAIN).first.wait_for()
+        buttons = table.locator(PLAIN)
+        target = buttons.nth(buttons.count() - 1 if first < 0 and not chosen else 0)
+        chosen = chosen or (target.inner_text() or "").strip()
+        before = int(table.get_attribute("data-render") or 0)
+        target.click()
+        page.wait_for_function(ASKS_AGAIN, arg=[TABLE, before])
+    expect(page.locator(".bt-class-notice")).to_have_text(
+        "Your game of the class deal is on your teacher's results board.")
+    return chosen
+
+
+def the_class_deal(app: Server, board: Page, students: list[Page]) -> None:
+    """The teacher sets the class deal by its code (typed, by keyboard); three students play it; the board."""
+    board.get_by_label("Game").select_option("bouillotte")
+    board.get_by_label("Deal code").fill(CLASS_DEAL.lower())
+    board.get_by_label("Deal code").press("Enter")
+    expect(board.locator("#deal-shown")).to_have_text(f"{CLASS_DEAL} (Bouillotte, 3 players)")
+    assert (board.locator("#deal-link").get_attribute("href") or "").endswith(
+        f"/voila/render/bouillotte/09-practice.ipynb?contest=1&deal={CLASS_DEAL}")
+    expect(board.locator("#no-results")).to_be_visible()
+
+    firsts = [play_the_class_deal(page, app, first) for page, first in zip(students, (0, -1, 0))]
+    assert firsts[0] == firsts[2] != firsts[1]
+    results = board.locator("#results tr")
+    expect(results).to_have_count(3)
+    assert sorted(results.locator("td:nth-child(2)").all_inner_texts()) == sorted(NAMES[:3])
+    split = board.locator("#splits > li").first
+    expect(split).to_contain_text("Decision 1,")
+    expect(split).to_contain_text("3 students were here")
+    choices = split.locator("li")
+    expect(choices).to_have_count(2)
+    texts = choices.all_inner_texts()
+    assert any(f"{NAMES[0]}, {NAMES[2]}" in text for text in texts) and any(NAMES[1] in text for text in texts)
+
+    board.get_by_role("button", name="Show the board on the projector").click()
+    expect(board.locator("#students")).to_be_hidden()
+    expect(board.locator("#results")).to_be_visible()
+    board.keyboard.press("Escape")
+    expect(board.locator("#students")).to_be_visible()
 
 
 def test_the_teacher_sees_the_class_live_and_a_student_cannot(browser: Browser, class_app: tuple[Server, Path],
@@ -98,6 +167,8 @@ def test_the_teacher_sees_the_class_live_and_a_student_cannot(browser: Browser, 
         expect(student_view.locator("h1")).to_have_text("This page is the teacher's")
         student_view.goto(link.group(1).replace(TEACHER, "forged-token"))
         expect(student_view.locator("h1")).to_have_text("This page is the teacher's")
+
+        the_class_deal(app, board, pages[:3])
     finally:
         for context in [*contexts, teacher]:
             context.close()
