@@ -129,3 +129,15 @@ def test_a_new_class_deal_is_dealt_for_its_practice_lessons_first_table(game: st
     first = next(c for c in cells if "Practice.from_url(" in c)
     names = first.count('"Player"') + first.count('"Computer')  # the players named (none: the two by default)
     assert (names or 2) == players
+
+
+def test_the_outcome_is_drawn_before_the_game_is_judged_and_reported() -> None:
+    """The learner sees how the deal ended at once; "thinking…" follows while the coach judges it, then goes."""
+    practice = Practice.from_url(game="bouillotte", players=PLAYERS, whole="match")
+    frames: list[tuple[bool, bool, bool]] = []  # per ui drawn: the outcome shown, thinking, the report sent
+    practice.table.observe(lambda change: frames.append((practice.table.view["deal"]["outcome"] is not None,
+                                                         bool(change["new"].get("busy")), bool(results()))), "ui")
+    play(practice)
+    ended = [frame for frame in frames if frame[0]]
+    assert ended[0] == (True, False, False)  # the outcome, before any judging
+    assert (True, True, False) in ended and ended[-1] == (True, False, True)  # thinking, then the table as it was

@@ -185,6 +185,7 @@ class Practice(Controller):
         self.game: Game = record.start()
         self._dealt_code = deal_code_text(self.game) if code and problem is None else None
         self._class_reported = False  # the class's results board has this deal's game (``_report_class_deal``)
+        self._class_pending: int | None = None  # the deal whose game is to be reported once its outcome is drawn
         self.rules = self.game.rules
         self.panel.show(self.rules)
         self._shown: int | None = None  # the finished deal on the table, until Continue
@@ -252,6 +253,7 @@ class Practice(Controller):
             self._thinking()  # the sampling bot may think for a second or two
         self._advance(deals)
         self._redraw()
+        self._report_pending()
 
     def _ask_first(self, action: str) -> bool:
         """Ask the declare question before ``action`` if it is due (once a deal); True when it was asked."""
@@ -398,6 +400,7 @@ class Practice(Controller):
             self._show_notice("info", "Continue comes after a deal: now it is your turn.")
             return
         self._redraw()
+        self._report_pending()
 
     # --- the computer's moves ----------------------------------------------------------------
     def _computer_moves(self) -> None:
@@ -460,7 +463,16 @@ class Practice(Controller):
                 or self.link_code != self._dealt_code or not page_progress().widget.class_path):
             return
         self._class_reported = True
+        self._class_pending = k  # judged once the outcome is drawn (``_report_pending``): the learner sees it first
+
+    def _report_pending(self) -> None:
+        """Judge and report the class deal's game whose outcome was just drawn ("thinking…" meanwhile: a second or
+        two, which its Review then saves)."""
+        k, self._class_pending = self._class_pending, None
+        if k is None:
+            return
         page_progress().class_result(class_result(self.game, self.seat, k, self._judge(k)))
+        self._redraw()
 
     # --- what the table says ----------------------------------------------------------------
     def _sits_out(self) -> bool:
