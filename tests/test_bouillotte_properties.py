@@ -198,6 +198,8 @@ def test_legal_actions_are_exactly_the_candidates_with_an_ok_verdict_and_refusal
         deal = game.deal
         if deal is None or game.to_move is None:
             return
+        # the deal's own quick list (every amount of the range taken as legal) is the candidates filtered, in order
+        assert legal == [a for a, parsed in deal.candidates() if deal.refusal(parsed) is None]
         universe = {a for a, _ in deal.candidates()} | {"pass", "hold", "fold", "tapis", "carre", "contre-carre",
                                                         "turn-first", "turn-last", "open 1", "raise 1", "open 99",
                                                         "raise 999", "bet", "open -1"}

@@ -118,6 +118,9 @@ class Bouillotte(Game[Deal]):
     def _candidates(self) -> Iterable[tuple[str, Parsed]]:
         return self.deal.candidates() if self.deal is not None else ()
 
+    def _legal_now(self) -> list[str]:
+        return self.deal.legal() if self.deal is not None else []
+
     _parse = staticmethod(parse_action)
     _parsed_once = PARSED
 
