@@ -149,11 +149,11 @@ class AnyCoach:
 
 def ask_hints(coach: AnyCoach) -> Callable[[HotSeat, random.Random], None]:
     def extra(h: HotSeat, rng: random.Random) -> None:
-        if rng.random() < 0.1:
+        own_table = h.viewer is not None and h.viewer == h.game.to_move and h.s.shown is None
+        if rng.random() < 0.1 or (own_table and not coach.views):  # at least one hint in every session
             asked = len(coach.views)
-            to_move = h.game.to_move
             h.control("hint")
-            if h.viewer is not None and h.viewer == to_move and h.s.shown is None:
+            if own_table:
                 assert len(coach.views) == asked + 1 and coach.views[-1]["seat"] == h.viewer
                 assert h.table.ui["notice"]["text"].startswith(f"Hint for {h.players[h.viewer]}:")
             else:
