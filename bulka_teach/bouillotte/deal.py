@@ -159,7 +159,7 @@ class Deal:
         self.first = (dealer + 1) % n
         self.seats = tuple(range(n))
         #: the seats from the dealer's right, the dealer last: the order of the deal and of the tie
-        self.priority = tuple((dealer + 1 + i) % n for i in range(n))
+        self.priority = self.seats[dealer + 1:] + self.seats[:dealer + 1]
         self.first_event = len(events)
         self.exposed = exposed
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -238,8 +238,8 @@ class Deal:
 
     def _deal_cards(self) -> None:
         n, deck = self.n, self.deck
-        for i in range(HAND_SIZE * n):
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        for k, seat in enumerate(self.priority):  # one card at a time round the table, from the dealer's right
+            self.hands[seat].extend(deck[k:HAND_SIZE * n:n])
         exposed = self.exposed
         if exposed is None:
             self.retourne = deck[HAND_SIZE * n]
