@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 deals="${1:-500}"
 game="${2:-czech-bulka}"
 players="${3:-2}"
-py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')  # the binary, not a shim script
+py=$(python3 -c 'import sys; print(sys.executable)')  # the interpreter itself (not a pyenv shim), in its venv
 export PYTHONPATH="$PWD" PYTHONHASHSEED=0
 names=$(python3 -c "print(tuple('ABCDE'[:$players]))")
 # the setup imports the game and plays its first deal's start, so only the deals themselves are counted

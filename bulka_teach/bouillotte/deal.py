@@ -36,6 +36,26 @@ _AMOUNT_DIGITS = 18
 BEYOND = 10**_AMOUNT_DIGITS
 
 
+#: How many amounts of each verb keep their action strings made once (``amount_words``); beyond it they are written
+#: each time, so a table of thousands of jetons does not fill the memory with words.
+_WORDS_KEPT = 1000
+_WORDS: dict[str, list[str]] = {verb: [""] for verb in _AMOUNT_VERBS}  # by amount; there is no amount 0
+
+
+def amount_words(verb: str, low: int, high: int) -> list[str]:
+    """The action strings ``verb low`` … ``verb high`` (``open 4``), made once each and known to ``parse_action``:
+    the betting lists a whole range of them at every turn."""
+    words = _WORDS[verb]
+    top = min(high, _WORDS_KEPT)
+    while len(words) <= top:
+        word = f"{verb} {len(words)}"
+        PARSED[word] = (verb, len(words))
+        words.append(word)
+    if high <= _WORDS_KEPT:
+        return words[low:high + 1]
+    return words[low:top + 1] + [f"{verb} {n}" for n in range(max(low, top + 1), high + 1)]
+
+
 def parse_action(action: str) -> Parsed | Refusal:
     """The (verb, amount) of an action string, or a Refusal saying what is wrong with it."""
     parsed = PARSED.get(action)
@@ -49,6 +69,16 @@ def parse_action(action: str) -> Parsed | Refusal:
                                          f"deal as a plain number of jetons, e.g. '{verb} 4'.")
     return Refusal("unknown-action", f"{quote(action)} is not an action of Bouillotte; the actions are "
                                      + ", ".join(VERBS) + ".")
+
+
+def _opening_level(highest: int) -> int:
+    """The least whole stake that opens: one jeton, or the highest stake (a blind's) when it is more."""
+    return max(1, highest)
+
+
+def _hold_is_tapis(stake: int, chips: int, highest: int) -> bool:
+    """Holding the highest stake takes every jeton the seat has, or more: that is a tapis, not a hold."""
+    return highest - stake >= chips
 
 
 @dataclass
@@ -129,7 +159,7 @@ class Deal:
         self.first = (dealer + 1) % n
         self.seats = tuple(range(n))
         #: the seats from the dealer's right, the dealer last: the order of the deal and of the tie
-        self.priority = tuple((dealer + 1 + i) % n for i in range(n))
+        self.priority = self.seats[dealer + 1:] + self.seats[:dealer + 1]
         self.first_event = len(events)
         self.exposed = exposed
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -208,8 +238,8 @@ class Deal:
 
     def _deal_cards(self) -> None:
         n, deck = self.n, self.deck
-        for i in range(HAND_SIZE * n):
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        for k, seat in enumerate(self.priority):  # one card at a time round the table, from the dealer's right
+            self.hands[seat].extend(deck[k:HAND_SIZE * n:n])
         exposed = self.exposed
         if exposed is None:
             self.retourne = deck[HAND_SIZE * n]
@@ -241,7 +271,12 @@ class Deal:
         return seat
 
     def opening_level(self) -> int:
-        return max(1, self.highest)
+        return _opening_level(self.highest)
+
+    def _purse(self, seat: int) -> tuple[int, int, int]:
+        """The seat's stake in the deal, the jetons before it, and the highest stake at the table."""
+        stakes = self.stakes
+        return stakes[seat], self.table.chips[seat], max(stakes)
 
     def candidates(self) -> Iterator[tuple[str, Parsed]]:
         seat, phase = self.to_move, self.phase
@@ -254,33 +289,45 @@ class Deal:
         elif phase == ANGLAIS:
             yield from ((v, PARSED[v]) for v in ("turn-first", "turn-last", "pass"))
         elif phase == BETTING:  # the amounts of the range the seat may stake, no more (a raise's cap included)
-            amounts = self.amounts()
-            verb = amounts["verb"]
+            verb, low, high = self._range(self._purse(seat))
             yield ("pass", PARSED["pass"]) if verb == "open" else ("hold", PARSED["hold"])
-            for n in range(amounts["min"], amounts["max"] + 1):
+            for n in range(low, high + 1):
                 yield f"{verb} {n}", (verb, n)
             if verb == "raise":
                 yield "fold", PARSED["fold"]
             yield "tapis", PARSED["tapis"]
 
     def legal(self) -> list[str]:
-        """The candidates ``refusal`` lets through, worked out at once: every amount of ``amounts``' range is legal by
-        its making (a stake above the minimum, below all one's jetons, within a raise's cap), so only the plain
-        actions are asked. The same list, in the same order, as filtering ``candidates`` (a test holds them equal)."""
-        if self.to_move is None:
+        """The candidates ``refusal`` lets through, worked out at once: every amount of ``_range`` is legal by its
+        making (a stake above the minimum, below all one's jetons, within a raise's cap), so only the plain actions
+        are asked. The same list, in the same order, as filtering ``candidates`` (a test holds them equal)."""
+        seat = self.to_move
+        if seat is None:
             return []
         if self.phase != BETTING:
             return [action for action, _ in self.candidates()]
-        amounts = self.amounts()
-        verb = amounts["verb"]
-        first = "pass" if verb == "open" else "hold"
-        legal = [first] if self._bet_refusal(first, None) is None else []
-        legal += [f"{verb} {n}" for n in range(amounts["min"], amounts["max"] + 1)]
+        stake, chips, highest = purse = self._purse(seat)
+        verb, low, high = self._range(purse)
+        if verb == "open":
+            legal = ["pass"]  # nothing forbids a pass before anyone opened
+        else:
+            legal = [] if _hold_is_tapis(stake, chips, highest) else ["hold"]
+        legal += amount_words(verb, low, high)
         if verb == "raise":
             legal.append("fold")
-        if self._bet_refusal("tapis", None) is None:
+        if self._tapis_refusal(stake, chips, highest) is None:
             legal.append("tapis")
         return legal
+
+    def _range(self, purse: tuple[int, int, int]) -> tuple[str, int, int]:
+        """The verb of a stake now (open or raise) and the whole stakes it may name, lowest and highest."""
+        stake, chips, highest = purse
+        high = stake + chips - 1
+        if self.opened is None:
+            return "open", max(_opening_level(highest), stake + 1), high
+        if not self.rules.brelans:
+            high = min(high, highest + self.rules.start_chips)
+        return "raise", highest + 1, high
 
     def amounts(self) -> dict[str, Any]:
         """What the seat to move may stake now (a table's amount action): the range of open or raise, the cost of
@@ -288,12 +335,8 @@ class Deal:
         seat = self.to_move
         if seat is None or self.phase != BETTING:
             return {}
-        stake, chips = self.stakes[seat], self.chips[seat]
-        verb = "open" if self.opened is None else "raise"
-        low = max(self.opening_level(), stake + 1) if verb == "open" else self.highest + 1
-        high = stake + chips - 1
-        if verb == "raise" and not self.rules.brelans:
-            high = min(high, self.highest + self.rules.start_chips)
+        stake, chips, _ = purse = self._purse(seat)
+        verb, low, high = self._range(purse)
         return {"verb": verb, "min": low, "max": high, "stake": stake, "chips": chips, "highest": self.highest,
                 "hold": max(0, self.highest - stake) if self.opened is not None else None, "tapis": stake + chips}
 
@@ -315,8 +358,7 @@ class Deal:
         return Refusal("not-now", self._now_sentence(verb))
 
     def _bet_refusal(self, verb: str, amount: int | None) -> Refusal | None:
-        seat = self._mover()
-        stake, chips, highest = self.stakes[seat], self.chips[seat], self.highest
+        stake, chips, highest = self._purse(self._mover())
         if verb == "open":
             assert amount is not None, "open names an amount"
             level = self.opening_level()
@@ -332,16 +374,20 @@ class Deal:
                                                     f"{highest}: at least raise {highest + 1}.")
             refused = self._chips_refusal(amount - stake, chips, amount)
             return refused or self._cap_refusal(amount)
-        if verb == "hold" and highest - stake >= chips:
+        if verb == "hold" and _hold_is_tapis(stake, chips, highest):
             return Refusal("use-tapis", f"To hold (tenir) {highest} takes all your {chips} jetons or more: that is "
                                         "tapis (all in), so say tapis.")
         if verb == "tapis":
-            whole = stake + chips
-            if self.opened is None and whole < self.opening_level():
-                return Refusal("bet-below-minimum", f"Your tapis would make your stake {whole}, below the "
-                                                    f"{self.opening_level()} needed to open: pass instead.")
-            if self.opened is not None and whole > highest:
-                return self._cap_refusal(whole)
+            return self._tapis_refusal(stake, chips, highest)
+        return None
+
+    def _tapis_refusal(self, stake: int, chips: int, highest: int) -> Refusal | None:
+        whole = stake + chips
+        if self.opened is None and whole < _opening_level(highest):
+            return Refusal("bet-below-minimum", f"Your tapis would make your stake {whole}, below the "
+                                                f"{_opening_level(highest)} needed to open: pass instead.")
+        if self.opened is not None and whole > highest:
+            return self._cap_refusal(whole)
         return None
 
     @staticmethod
@@ -416,7 +462,8 @@ class Deal:
         self._deal_cards()
 
     def _do_bet(self, seat: int, verb: str, amount: int | None) -> None:
-        stake, chips = self.stakes[seat], self.chips[seat]
+        jetons = self.table.chips
+        stake, chips = self.stakes[seat], jetons[seat]
         old = self.rules.variant == "old"
         reopen = False
         data: dict[str, Any] = {}
@@ -447,15 +494,15 @@ class Deal:
             reopen = data["kind"] != "hold"
         elif verb == "fold":
             self.folded.add(seat)
-        data.update(stake=self.stakes[seat], chips=self.chips[seat], pot=self.pot_total())
+        data.update(stake=self.stakes[seat], chips=jetons[seat], pot=self.pot_total())
         self.events.append(Event(verb, seat, data))
+        live = self.live
         if reopen:
-            self.to_speak = {s for s in self.live if s != seat and self.chips[s] > 0}
-        else:
+            self.to_speak = {s for s in live if s != seat and jetons[s] > 0}
+        else:  # only the seat that spoke changed its jetons or folded: the others to speak still are
             self.to_speak.discard(seat)
-        self.to_speak = {s for s in self.to_speak if self.chips[s] > 0 and s not in self.folded}
-        if len(self.live) == 1:
-            self._uncontested(self.live[0])
+        if len(live) == 1:
+            self._uncontested(live[0])
         elif not self.to_speak:
             self._end_betting()
         else:
@@ -510,7 +557,9 @@ class Deal:
 
     def _ask_anglais(self) -> None:
         """Ask the next plain brelan facing a brelan carré in a pot it contends, from the dealer's right."""
-        if self.rules.carre_anglais and self.rules.brelans:
+        brelans = self.brelans
+        if self.rules.carre_anglais and self.rules.brelans and self.stock and \
+                any(b is not None and b.hand == CARRE for b in brelans.values()):
             pots = showdown_pots(self.stakes, self.shown, self.table.dead)
             for seat in self.priority:
                 brelan = self.brelans.get(seat)

@@ -9,7 +9,6 @@ a tie going to the first hand from the dealer's right.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -41,8 +40,9 @@ def brelan_of(cards: Sequence[Card], retourne: Card | None, rules: BouillotteRul
     """
     if not rules.brelans:
         return None
-    counts = Counter(rank_of(c) for c in cards)
-    rank, count = counts.most_common(1)[0]
+    ranks = [rank_of(c) for c in cards]
+    rank = max(ranks, key=ranks.count)  # the commonest rank, the first seen among equals
+    count = ranks.count(rank)
     up = rank_of(retourne) if retourne is not None else None
     if count == 3:
         if up == rank or fourth:
@@ -79,16 +79,17 @@ def points_showdown(hands: Mapping[int, Sequence[Card]], retourne: Card | None, 
                     priority: Sequence[int]) -> PointsShowdown:
     """For each suit the hand holding its highest card collects the suit from every hand and the retourne; the
     largest single-suit total wins; ``priority`` (the seats from the dealer's right) breaks a tie."""
-    suits: dict[str, list[int]] = {}
-    for suit in SUITS:
-        held = [(card.rank, seat) for seat, cards in hands.items() for card in cards if suit_of(card) == suit]
-        if not held:
-            continue
-        collector = max(held)[1]
-        total = sum(points(c) for cards in hands.values() for c in cards if suit_of(c) == suit)
-        if retourne is not None and suit_of(retourne) == suit:
-            total += points(retourne)
-        suits[suit] = [collector, total]
+    top: dict[str, tuple[int, int]] = {}  # each suit's highest card held: (its rank, the seat holding it)
+    totals = dict.fromkeys(SUITS, 0)
+    for seat, cards in hands.items():
+        for card in cards:
+            suit = suit_of(card)
+            totals[suit] += points(card)
+            if suit not in top or card.rank > top[suit][0]:
+                top[suit] = (card.rank, seat)
+    if retourne is not None:
+        totals[suit_of(retourne)] += points(retourne)
+    suits = {suit: [top[suit][1], totals[suit]] for suit in SUITS if suit in top}  # a suit nobody holds: nothing
     best: dict[int, tuple[int, str]] = {}
     for suit, (collector, total) in suits.items():
         if collector not in best or total > best[collector][0]:

@@ -21,12 +21,12 @@ class Share(NamedTuple):
 
 def split(stakes: Sequence[int], levels: Collection[int], live: Collection[int], dead: int) -> list[Share]:
     """The pots for these levels (each seat's stake cut at them), pot 1 with the dead money."""
-    cuts = sorted(set(levels))
     shares: list[Share] = []
+    seats = sorted(live)
     below = 0
-    for j, level in enumerate(cuts):
-        amount = sum(max(0, min(stake, level) - below) for stake in stakes) + (dead if j == 0 else 0)
-        shares.append(Share(amount, level, tuple(s for s in sorted(live) if stakes[s] >= level)))
+    for level in sorted(set(levels)):
+        amount = sum(min(stake, level) - below for stake in stakes if stake > below) + (dead if not shares else 0)
+        shares.append(Share(amount, level, tuple(s for s in seats if stakes[s] >= level)))
         below = level
     if shares:
         excess = sum(max(0, stake - below) for stake in stakes)

@@ -5,6 +5,7 @@ engine and the referee keep. All amounts are jetons; a fiche is worth five.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -96,6 +97,7 @@ def points(card: Card) -> int:
     return POINTS[rank_of(card)]
 
 
+@functools.cache
 def mistigri(pack: Pack) -> Card | None:
     """The mistigri: the jack of clubs when jacks are in the pack (then it is also called Saint-James),
     else the queen of clubs when queens are; None in a pack with neither (the seeds: whichever is left)."""

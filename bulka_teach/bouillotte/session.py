@@ -6,6 +6,7 @@ the next one whenever a deal ends and a deck can be had.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,6 +24,7 @@ from .text import explain
 from .view import deal_view
 
 DRAW_RANKS = ("8", "9", "X", "J", "Q", "K")  # the draw for seats: as many consecutive ranks as players, up to the king
+_DRAW_CARDS = tuple(FRENCH.card(rank + "s") for rank in DRAW_RANKS)  # the spades drawn
 
 
 class Bouillotte(Game[Deal]):
@@ -53,11 +55,15 @@ class Bouillotte(Game[Deal]):
                                 f"{MAX_CHIPS:,}, as with the house rule start_chips")
         self.table = Table(chips)
         self.chips = self.table.chips
-        self.saint_james = mistigri_name(self.pack) == "brelan Saint-James"
         self.deals = []
         self.deal = None
         self.dealer = self._first_dealer(record)
         self._next_deal()
+
+    @functools.cached_property
+    def saint_james(self) -> bool:
+        """Whether the mistigri is the jack of clubs, called Saint-James (the log's words say so)."""
+        return mistigri_name(self.pack) == "brelan Saint-James"
 
     def _first_dealer(self, record: Record) -> int:
         n, dealer = self.n, record.dealer
@@ -68,8 +74,7 @@ class Bouillotte(Game[Deal]):
         rng = self.source.rng
         if rng is None:
             raise ScenarioError("no 'dealer' is given and no 'seed' to draw for the deal with")
-        cards = [FRENCH.card(rank + "s") for rank in DRAW_RANKS[-n:]]
-        drawn = shuffled(cards, rng)
+        drawn = shuffled(_DRAW_CARDS[-n:], rng)
         king = next(s for s, c in enumerate(drawn) if c.code[0] == "K")
         self.events.append(Event("draw", None, {"cards": [c.code for c in drawn], "dealer": king}))
         return king
