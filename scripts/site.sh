@@ -45,7 +45,8 @@ if [ ! -f "$WHEELS/.complete" ]; then
     touch "$WHEELS/.complete"
 fi
 
-# 4. The lite folder: lessons without their test cells, the Pyodide folder with every wheel preloaded.
+# 4. The lite folder: lessons without their test cells; the Pyodide folder, every module in its standard library's
+#    zip (nothing to install or unpack when a page starts).
 WORK=$CACHE/work
 rm -rf "$WORK" && mkdir -p "$WORK/dist" "$WORK/lite/static"
 "$VENV/bin/pip" wheel "${PIP_QUIET[@]}" --no-deps --no-build-isolation -w "$WORK/dist" "$ROOT" >/dev/null 2>&1 \
