@@ -1,9 +1,9 @@
-"""The static site's Pyodide folder (``site/pyodide_dist.py``),
+"""The static site's Pyodide folder (``site/pyodide_dist.py``) and IPython's wheel (``site/ipython_wheel.py``),
 checked on small wheels here, without building the site (``tests/static_site`` opens the built one).
 
 What a learner's page relies on: every module of the wheels imports from the one zip Pyodide starts with, a
 namespace package included, with the metadata the game registry reads (entry points); the kernel finds every
-package it would otherwise install at start already loaded."""
+package it would otherwise install at start already loaded; ``IPython.embed`` still works once called."""
 from __future__ import annotations
 
 import hashlib
@@ -22,11 +22,15 @@ SITE = Path(__file__).resolve().parents[1] / "site"
 
 def script(name: str) -> ModuleType:
     """One of ``site/``'s scripts as a module (``site`` is no package: its name is the standard library's)."""
-    spec = importlib.util.spec_from_file_location(f"site_{name}", SITE / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    sys.path.insert(0, str(SITE))  # ipython_wheel imports its sibling site_wheel
+    try:
+        spec = importlib.util.spec_from_file_location(f"site_{name}", SITE / f"{name}.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(SITE))
 
 
 def make_zip(path: Path, files: dict[str, str]) -> Path:
@@ -103,3 +107,26 @@ def test_the_kernel_finds_its_own_packages_loaded_and_installs_nothing(tmp_path:
         [*dist.CORE, "pyodide-lock.json", "python_stdlib.zip", dist.STAND_IN])
     assert in_python(out / "python_stdlib.zip", "import ipython; print(ipython.VALUE)") == "top"
 
+
+def test_ipython_embed_is_imported_when_called(tmp_path: Path) -> None:
+    wheel_script = script("ipython_wheel")
+    init = '"""IPython."""\nfrom .core import release\nfrom .terminal.embed import embed\n\n__all__ = ["embed"]\n'
+    wheel = make_zip(tmp_path / "ipython-9.0.2-py3-none-any.whl", {
+        "IPython/__init__.py": init,
+        "IPython/core/__init__.py": "",
+        "IPython/core/release.py": "",
+        "IPython/terminal/__init__.py": "",
+        "IPython/terminal/embed.py": "import sys\ndef embed(*args, **kwargs):\n    return ('embedded', args, kwargs)\n",
+        "ipython-9.0.2.dist-info/RECORD": "IPython/__init__.py,sha256=old,1\nIPython/core/release.py,,\n",
+    })
+    wheel_script.lazy_embed(wheel)
+    out = in_python(wheel, "import sys, IPython\n"
+                           "print('IPython.terminal.embed' in sys.modules, IPython.embed(1, header='h'))")
+    assert out == "False ('embedded', (1,), {'header': 'h'})"
+    record = zipfile.ZipFile(wheel).read("ipython-9.0.2.dist-info/RECORD").decode()
+    assert "sha256=old" not in record and "IPython/core/release.py,," in record
+
+    (tmp_path / "other").mkdir()
+    changed = make_zip(tmp_path / "other" / wheel.name, {"IPython/__init__.py": "from .terminal import embed\n"})
+    with pytest.raises(SystemExit, match="does not import embed as expected"):
+        wheel_script.lazy_embed(changed)
