@@ -4,7 +4,8 @@
 ``IPython/__init__.py`` imports ``embed`` from ``IPython.terminal.embed``, which imports the terminal shell and,
 with it, prompt_toolkit (some 115 modules): about half of what the kernel imports before a lesson's first cell
 runs, on every page's start. A lesson page has no terminal and never calls ``IPython.embed()``; the function
-that stands for it imports the real one when called, so it behaves the same.
+that stands for it imports the real one when called. The site then ships no prompt_toolkit at all
+(``requirements-pyodide.txt``): there ``IPython.embed()`` raises ``ModuleNotFoundError``, as anywhere it is missing.
 """
 from __future__ import annotations
 
