@@ -45,7 +45,8 @@ if [ ! -f "$WHEELS/.complete" ]; then
     touch "$WHEELS/.complete"
 fi
 
-# 4. The lite folder: lessons without their test cells, the Pyodide folder with every wheel preloaded.
+# 4. The lite folder: lessons without their test cells; the Pyodide folder, every module in its standard library's
+#    zip (nothing to install or unpack when a page starts).
 WORK=$CACHE/work
 rm -rf "$WORK" && mkdir -p "$WORK/dist" "$WORK/lite/static"
 "$VENV/bin/pip" wheel "${PIP_QUIET[@]}" --no-deps --no-build-isolation -w "$WORK/dist" "$ROOT" >/dev/null 2>&1 \
@@ -56,6 +57,7 @@ KERNEL_WHEELS=$VENV/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-exte
 mkdir -p "$WORK/wheels"
 cp "$WORK"/dist/*.whl "$WHEELS"/*.whl "$KERNEL_WHEELS"/ipykernel-*.whl "$KERNEL_WHEELS"/piplite-*.whl \
     "$KERNEL_WHEELS"/pyodide_kernel-*.whl "$KERNEL_WHEELS"/widgetsnbextension-4.*.whl "$WORK/wheels/"
+"$VENV/bin/python" site/ipython_wheel.py "$WORK"/wheels/ipython-*.whl  # IPython.embed (the terminal) imported when called
 node site/precompile.mjs "$NPM/package" "$WORK/wheels" "$WORK/lite/files" "$WORK/compiled" >"$WORK/precompile.log"
 "$VENV/bin/python" site/pyodide_dist.py "$NPM/package" "$WORK/lite/static/pyodide" "$WORK/compiled/python_stdlib.zip" \
     "$WORK"/compiled/*.whl > "$WORK/preload.txt"

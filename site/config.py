@@ -1,5 +1,5 @@
-"""Write the site's ``jupyter-lite.json``: the Pyodide kernel preloads every wheel of the site's own lock and
-never asks PyPI.
+"""Write the site's ``jupyter-lite.json``: the Pyodide kernel finds its own packages preloaded (their code is in
+the site's Pyodide, ``pyodide_dist.py``), so it installs nothing and never asks PyPI.
 
 usage: python site/config.py PRELOAD_LIST > jupyter-lite.json
 """

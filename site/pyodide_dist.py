@@ -1,20 +1,25 @@
-"""Make the static site's own Pyodide folder: the npm ``pyodide`` core plus every wheel the kernel preloads.
+"""Make the static site's own Pyodide folder: the npm ``pyodide`` core, with every module the lessons need inside
+its standard library's zip.
 
 The npm package holds only the runtime (``pyodide.js``, ``pyodide.asm.*``, ``python_stdlib.zip``) and a lock
-file naming wheels it does not ship. This script writes a new ``pyodide-lock.json`` listing exactly the wheels
-given (PyPI's pure wheels, the Pyodide kernel's own wheels, the package's wheel, two empty placeholders), with
-their real sha256 (Pyodide checks it), so that ``loadPyodide({packages: [...]})`` loads all of them from the
-site's own folder in one go: no micropip resolution and no ``piplite.install`` on any visit.
+file naming wheels it does not ship. Pyodide fetches ``python_stdlib.zip`` as it starts and imports from it in
+place (``zipimport``: nothing is unpacked), so this script writes into that one zip the standard library and the
+contents of every wheel given (PyPI's pure wheels, the Pyodide kernel's own wheels, the package's wheel), their
+metadata included: ``importlib.metadata`` (the game registry's entry points) reads it from the zip as from any
+install. Installing the same wheels one by one (``loadPyodide({packages})``: fetch, check, unpack each into
+site-packages) took the largest part of a page's start.
 
-The wheels and the standard library's zip come byte-compiled (``precompile.mjs``); their metadata stays, so
-``importlib.metadata`` (the game registry's entry points) works in the browser as in any install.
+The Pyodide kernel installs a few packages itself (``piplite.install``) unless they are named in
+``loadPyodideOptions.packages``: the lock written here names each of them, as an empty archive, so the kernel
+installs nothing and asks no index. Their code is in the zip with the rest.
+
+The wheels and the standard library's zip come byte-compiled (``precompile.mjs``).
 
 usage: python site/pyodide_dist.py NPM_PACKAGE_DIR OUT_DIR STDLIB_ZIP WHEEL...
 prints the names to preload, one a line (for ``loadPyodideOptions.packages``).
 """
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import re
@@ -24,77 +29,84 @@ import zipfile
 from pathlib import Path
 
 # The runtime files a browser needs; the rest of the npm package (types, maps, consoles) is left out.
-CORE = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+CORE = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"
 
-# Empty placeholder distributions. jupyterlite-pyodide-kernel 0.7.0 installs "sqlite3" and "jedi" unless they
-# are preloaded: Pyodide 0.29's sqlite3 is a wasm module on neither PyPI nor npm (IPython runs without it), and
-# jedi (1.6 MB, with parso) serves only tab completion, which a lesson page without code never asks for. With
-# an empty "jedi", ``import jedi`` fails and IPython turns completion by jedi off, as it does wherever jedi is
-# not installed.
-PLACEHOLDERS = {"sqlite3": "0.0.1", "jedi": "0.0.1"}
+# What jupyterlite-pyodide-kernel 0.7.0's worker installs when it starts (worker.js, initPackageManager and
+# initKernel), each unless loadPyodideOptions.packages names it. "sqlite3" (Pyodide 0.29's is a wasm module on
+# neither PyPI nor npm; IPython runs without it) and "jedi" (tab completion only, which a lesson page without
+# code never asks for; IPython turns it off when ``import jedi`` fails) are not shipped at all.
+KERNEL_INSTALLS = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+STAND_IN = "preloaded.zip"  # the empty archive each of them loads: their code is in the standard library's zip
+
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # the same zip for the same inputs
 
 
 def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def placeholder_wheel(name: str, version: str, folder: Path) -> Path:
-    """A valid wheel holding only its metadata."""
-    dist = f"{name}-{version}.dist-info"
-    files = {
-        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-                            "Summary: empty placeholder for the bulka_teach static site (nothing to import)\n",
-        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: bulka_teach site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    record = []
-    for path, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-        record.append(f"{path},sha256={digest},{len(text.encode())}")
-    files[f"{dist}/RECORD"] = "\n".join([*record, f"{dist}/RECORD,,"]) + "\n"
-    wheel = folder / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, text in files.items():
-            archive.writestr(zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0)), text)
-    return wheel
-
-
-def wheel_entry(wheel: Path) -> tuple[str, dict]:
-    """The lock entry of a pure wheel: name and version from its metadata, the top-level imports it holds."""
+def wheel_version(wheel: Path) -> tuple[str, str]:
+    """(canonical name, version) from a wheel's metadata."""
     with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        metadata = next(n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+        metadata = next(n for n in archive.namelist() if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
         text = archive.read(metadata).decode("utf-8")
     name = re.search(r"^Name: (.+)$", text, re.M).group(1).strip()  # type: ignore[union-attr]
     version = re.search(r"^Version: (.+)$", text, re.M).group(1).strip()  # type: ignore[union-attr]
-    tops = sorted({n.split("/")[0].removesuffix(".py").removesuffix(".pyc") for n in names
-                   if not n.split("/")[0].endswith((".dist-info", ".data"))})
-    return canonical(name), {
-        "name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
-        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
-        "imports": tops, "depends": [], "unvendored_tests": False,
-    }
+    return canonical(name), version
+
+
+def bundle(stdlib: Path, wheels: list[Path], target: Path) -> int:
+    """Write ``target``: the standard library's zip and every wheel's files (a wheel's ``.data`` folder, a
+    labextension's front end that the site serves itself, left out), with an entry for every folder, which
+    ``zipimport`` needs to find a namespace package (``micropip._vendored``). The number of files written."""
+    written: set[str] = set()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for source in [stdlib, *wheels]:
+            with zipfile.ZipFile(source) as archive:
+                for info in archive.infolist():
+                    name = info.filename
+                    if info.is_dir() or name.split("/")[0].endswith(".data"):
+                        continue
+                    if name in written:
+                        sys.exit(f"pyodide_dist: {name} is in two of {stdlib.name} and the wheels ({source.name})")
+                    parts = name.split("/")[:-1]
+                    for folder in ("/".join(parts[:k]) + "/" for k in range(1, len(parts) + 1)):
+                        if folder not in written:
+                            written.add(folder)
+                            out.writestr(zipfile.ZipInfo(folder, date_time=FIXED_TIME), b"")
+                    written.add(name)
+                    out.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), archive.read(info),
+                                 compress_type=zipfile.ZIP_DEFLATED)
+    return sum(not name.endswith("/") for name in written)
+
+
+def stand_ins(out: Path, versions: dict[str, str]) -> dict[str, dict]:
+    """Lock entries for the kernel's own installs, each loading the one empty archive ``STAND_IN``."""
+    with zipfile.ZipFile(out / STAND_IN, "w"):
+        pass
+    digest = hashlib.sha256((out / STAND_IN).read_bytes()).hexdigest()
+    return {canonical(name): {
+        "name": name, "version": versions.get(canonical(name), "0"), "file_name": STAND_IN, "install_dir": "site",
+        "sha256": digest, "package_type": "package", "imports": [], "depends": [], "unvendored_tests": False,
+    } for name in KERNEL_INSTALLS}
 
 
 def build(npm_dir: Path, out: Path, stdlib: Path, wheels: list[Path]) -> list[str]:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     for name in CORE:
-        shutil.copy2(stdlib if name == "python_stdlib.zip" else npm_dir / name, out / name)
-    shipped = [*wheels, *(placeholder_wheel(n, v, out) for n, v in PLACEHOLDERS.items())]
+        shutil.copy2(npm_dir / name, out / name)
+    versions = dict(wheel_version(wheel) for wheel in wheels)
+    if len(versions) != len(wheels):
+        sys.exit("pyodide_dist: two wheels of one distribution")
+    files = bundle(stdlib, wheels, out / STDLIB)
+    print(f"pyodide_dist: {files} files of the standard library and {len(wheels)} wheels in {STDLIB}",
+          file=sys.stderr)
     lock = json.loads((npm_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
-    packages: dict[str, dict] = {}
-    for wheel in shipped:
-        if wheel.parent != out:
-            shutil.copy2(wheel, out / wheel.name)
-        key, entry = wheel_entry(out / wheel.name)
-        if key in packages:
-            sys.exit(f"pyodide_dist: two wheels for {key}: {packages[key]['file_name']}, {wheel.name}")
-        packages[key] = entry
-    lock["packages"] = dict(sorted(packages.items()))
+    lock["packages"] = stand_ins(out, versions)
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    # the kernel skips its own installs only for the names it asks for, spelled as it spells them
-    kernel_names = {"pyodide-kernel": "pyodide_kernel"}
-    return [kernel_names.get(key, key) for key in packages]
+    return list(KERNEL_INSTALLS)  # spelled as the kernel spells them: it skips only the names it finds
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import anywidget
@@ -35,8 +37,15 @@ MODULE_KEY_PREFIX = "__bulka_teach_table_"
 ESM_FILES = (*ART_FILES, "cards.js", "table.js")
 
 
+@cache
+def _widgets() -> Traversable:
+    """The front end's folder, found once: in the static site the package is imported from a zip, where each
+    ``files()`` reads the whole zip's directory again (about 1,600 entries, in pure Python)."""
+    return files("bulka_teach.widgets")
+
+
 def _source(name: str) -> str:
-    return files("bulka_teach.widgets").joinpath(name).read_text(encoding="utf-8")
+    return _widgets().joinpath(name).read_text(encoding="utf-8")
 
 
 def table_module() -> str:
