@@ -264,8 +264,8 @@ class Deal:
         """Why ``verb`` is not for now: what the phase asks, naming only what this seat may answer."""
         phase = self.phase
         if phase == TRUMP:
-            final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
-            asked = ("choose trumps as the forced dealer: take the suit offered, or fold and pay the stake" if final
+            asked = ("choose trumps as the forced dealer: take the suit offered, or fold and pay the stake"
+                     if self._final_offer()
                      else "choose trumps: take the suit offered, or pass")
         elif phase == EXCHANGE:
             asked = ("say whether you exchange for the face-up trump (šíbr): exchange, or pass"
@@ -281,8 +281,12 @@ class Deal:
             }.get(phase, "nothing")
         return f"You cannot {verb} now: now you {asked}."
 
+    def _final_offer(self) -> bool:
+        """Whether the trump question now is the forced dealer's last chance: he must take or fold, not pass."""
+        return self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
+
     def _trump_refusal(self, verb: str) -> Refusal | None:
-        final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
+        final = self._final_offer()
         if verb == "pass" and final:
             return Refusal("forced-dealer", f"This is deal {self.number}, the last one: as dealer you are forced. "
                                             f"Take {_s(self.offers[-1][0])} or fold and pay the stake.")
@@ -405,9 +409,22 @@ class Deal:
                                      f"you hold {others}.", renonc=True)
 
     def legal_actions(self) -> list[str]:
-        """Every action whose verdict is ok; plays come straight from ``playable``."""
-        if self.phase != PLAY:
-            return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
+        """Every action whose verdict is ok, in the order of ``candidates``, worked out at once: plays come straight
+        from ``playable``, and each other phase's answers from the one rule ``refusal`` asks (the property tests
+        hold this list equal to the candidates whose verdict is ok)."""
+        phase = self.phase
+        if phase != PLAY:
+            if self.to_move is None:
+                return []
+            if phase == TRUMP:
+                return ["take", "fold"] if self._final_offer() else ["take", "pass"]
+            if phase == DISCARD:
+                return list(map(_DISCARD_TEXT.__getitem__, self.hands[self.to_move]))
+            if phase == EXCHANGE:
+                return ["exchange", "pass"] if self._exchange_refusal(during_play=False) is None else ["pass"]
+            if phase == HUNDRED_ASK:
+                return ["ask-hundred"]
+            return ["fold", "play-on"]  # HUNDRED_ANSWER
         plays = list(map(_PLAY_TEXT.__getitem__, self.playable()[0]))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
