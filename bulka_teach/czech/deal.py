@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from ..cards import Card, CardError
 from ..errors import Refusal
-from ..events import Event
+from ..events import Event, make_event
 from ..quoting import quote
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, meld_winner, parse_meld, scored_melds
 from .rules import (
@@ -175,11 +175,12 @@ class Deal:
         self.stock = deck[19:]  # the last card is on top, face up: the second candidate
         self.offers = offered_suits(deck[12], self.stock[-1])
         self.offer_index = 0
-        self.events.append(Event("deal", d, {"dealer": d, "forehand": f, "number": self.number,
-                                             "forced": self.forced, "first": deck[12].code,
-                                             "second": self.stock[-1].code}))
+        events = self.events
+        events.append(make_event(("deal", d, {"dealer": d, "forehand": f, "number": self.number,
+                                              "forced": self.forced, "first": deck[12].code,
+                                              "second": self.stock[-1].code}, None)))
         for seat in self.seats:
-            self.events.append(Event("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])}))
+            events.append(make_event(("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])})))
 
     # --- whose turn, what may be done ---------------------------------------------------
     @property
@@ -425,11 +426,14 @@ class Deal:
             if phase == HUNDRED_ASK:
                 return ["ask-hundred"]
             return ["fold", "play-on"]  # HUNDRED_ANSWER
-        plays = list(map(_PLAY_TEXT.__getitem__, self.playable()[0]))
+        seat, trick = self.to_move, self.trick
+        assert seat is not None, "the play phase asks someone"
+        # what ``playable`` allows, asked here without its call (the hot path of every random playout)
+        plays = [] if self.hundred_owed == seat else list(map(_PLAY_TEXT.__getitem__, follow_cards(
+            self.hands[seat], trick[0][1] if trick else None, self.trump, self.rules.must_beat)[0]))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
             return plays  # the common case: only plays
-        seat = self._mover()
         actions: list[str] = []
         if self._first_card(seat):
             held = find_melds(self.hands[seat])
@@ -467,10 +471,10 @@ class Deal:
         suit, which = self.offers[self.offer_index]
         self.trump, self.declarer = suit, seat
         self.trump_o, self.trump_k = card_of("O", suit), card_of("K", suit)
-        self.events.append(Event("take", seat, {"suit": SUITS[suit], "which": which}))
+        self.events.append(make_event(("take", seat, {"suit": SUITS[suit], "which": which}, None)))
         for s in self.seats:
             self.hands[s] += self.dokup[s]
-            self.events.append(Event("dokup", s, {"count": 3}, {"cards": _codes(self.dokup[s])}))
+            self.events.append(make_event(("dokup", s, {"count": 3}, {"cards": _codes(self.dokup[s])})))
             self._check_bela(s)
         self._next_preplay()
 
@@ -478,7 +482,7 @@ class Deal:
         phase = self.phase
         if phase == TRUMP:
             suit, _ = self.offers[self.offer_index]
-            self.events.append(Event("pass", seat, {"suit": SUITS[suit]}))
+            self.events.append(make_event(("pass", seat, {"suit": SUITS[suit]}, None)))
             if seat == self.forehand:
                 self.to_move = self.dealer
             elif self.offer_index + 1 < len(self.offers):
@@ -585,8 +589,8 @@ class Deal:
         self.trick = []
         self.to_move = winner
         number = len(tricks)
-        self.events.append(Event("trick", winner, {"cards": [led.code, card.code], "number": number,
-                                                   "points": worth}))
+        self.events.append(make_event(("trick", winner, {"cards": [led.code, card.code], "number": number,
+                                                         "points": worth}, None)))
         if number == 1:
             self._settle_melds()
         elif number == TRICKS:
@@ -612,7 +616,7 @@ class Deal:
 
     def _start_play(self) -> None:
         self.phase, self.to_move = PLAY, self.forehand
-        self.events.append(Event("play-starts", self.forehand, {}))
+        self.events.append(make_event(("play-starts", self.forehand, {}, None)))
 
     def _check_bela(self, seat: int) -> None:
         if self.bela_holder is None and self.trump_o in self.hands[seat] and self.trump_k in self.hands[seat]:
