@@ -136,7 +136,7 @@ class Record:
 
     def start(self) -> Game:
         """A new game in the starting position of this record (no actions applied)."""
-        return self._spec().new_game(replace(self, actions=()))
+        return self._spec().new_game(replace(self, actions=()) if self.actions else self)
 
     def replay(self) -> Game:
         """The game after every action of the record; IllegalAction if one is refused."""
