@@ -41,14 +41,16 @@ def random_deals(deals: int, players: tuple[str, ...], seed: int, game: str = "c
     while done < deals:
         table += 1
         session = _table(players, seed * 100_003 + table, game)
-        decided = False
-        while not decided and session.to_move is not None and done < deals and len(session.deals) <= SESSION:
-            deal, k = session.deal, len(session.deals) - 1
-            actions = session.legal_actions()
-            session.apply(actions[int(rand() * len(actions))])
-            if session.deal is not deal and deal is not None:
+        legal_actions, apply = session.legal_actions, session.apply
+        deal, k = session.deal, len(session.deals) - 1  # the deal being played, and its index
+        while deal is not None and k < SESSION and done < deals and session.to_move is not None:
+            actions = legal_actions()
+            apply(actions[int(rand() * len(actions))])
+            if session.deal is not deal:  # the deal is over (the next one, if any, is dealt)
                 done += 1
-                decided = session.deal_decision(k).decided == "match"
+                if session.deal_decision(k).decided == "match":
+                    break
+                deal, k = session.deal, len(session.deals) - 1
     return time.perf_counter() - start
 
 
