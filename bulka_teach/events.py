@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any, NamedTuple
 
 
@@ -22,3 +23,8 @@ class Event(NamedTuple):
         if self.secret is None or viewer == self.seat:
             return self
         return self._replace(secret=None)
+
+
+#: ``make_event((kind, seat, data, secret))`` is ``Event(kind, seat, data, secret)`` (all four given), made without
+#: a call of Python code: for the engines' hot paths, which log about thirty events a deal.
+make_event = partial(tuple.__new__, Event)

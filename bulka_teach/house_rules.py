@@ -39,7 +39,9 @@ class HouseRules:
     @classmethod
     def from_dict(cls: type[R], values: Mapping[str, Any] | None) -> R:
         """Rules from a JSON object of overrides; a ScenarioError names a bad option or value."""
-        values = dict(values or {})
+        if not values:
+            return cls()  # the defaults: nothing to check (every fresh table of the benchmarks, the app's "std")
+        values = dict(values)
         if not isinstance(values, dict):
             raise ScenarioError("'rules' must be an object of option names and values")
         if not values:

@@ -40,7 +40,8 @@ class TrickRules:
         others (``FOLLOW``, ``TRUMP``, ``BEAT``; None when every card may be played)."""
         if led is None:
             return hand, None
-        same = [c for c in hand if c.suit == led.suit]
+        suit = led.suit
+        same = [c for c in hand if c.suit == suit]
         if same:
             if must_beat:
                 strength = self.strengths[trump]

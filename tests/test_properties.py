@@ -538,6 +538,19 @@ def test_legal_actions_are_exactly_the_actions_with_an_ok_verdict(setup):
     play(setup, check)
 
 
+@SETTINGS
+@given(setup=setups)
+def test_legal_actions_list_the_ok_candidates_in_the_candidates_order(setup):
+    # legal_actions works each phase's list out at once (issue 30): the same actions, in the same order, as asking
+    # every candidate's verdict — the order is the table's buttons and a random player's choice by index
+    def check(game, _before):
+        if game.to_move is not None:
+            game._legal_at = -1  # the list worked out afresh, not the one the random player was given
+            assert game.legal_actions() == [a for a, _ in game._candidates() if game.verdict(a) is None]
+
+    play(setup, check)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups.map(lambda s: Setup(s.players, s.seed, s.rules, s.chooser, s.steps % 90)), data=st.data())
 def test_every_listed_action_applies_and_every_refused_one_changes_nothing(setup, data):

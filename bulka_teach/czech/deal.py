@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from ..cards import Card, CardError
 from ..errors import Refusal
-from ..events import Event
+from ..events import Event, make_event
 from ..quoting import quote
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, meld_winner, parse_meld, scored_melds
 from .rules import (
@@ -175,11 +175,12 @@ class Deal:
         self.stock = deck[19:]  # the last card is on top, face up: the second candidate
         self.offers = offered_suits(deck[12], self.stock[-1])
         self.offer_index = 0
-        self.events.append(Event("deal", d, {"dealer": d, "forehand": f, "number": self.number,
-                                             "forced": self.forced, "first": deck[12].code,
-                                             "second": self.stock[-1].code}))
+        events = self.events
+        events.append(make_event(("deal", d, {"dealer": d, "forehand": f, "number": self.number,
+                                              "forced": self.forced, "first": deck[12].code,
+                                              "second": self.stock[-1].code}, None)))
         for seat in self.seats:
-            self.events.append(Event("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])}))
+            events.append(make_event(("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])})))
 
     # --- whose turn, what may be done ---------------------------------------------------
     @property
@@ -264,8 +265,8 @@ class Deal:
         """Why ``verb`` is not for now: what the phase asks, naming only what this seat may answer."""
         phase = self.phase
         if phase == TRUMP:
-            final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
-            asked = ("choose trumps as the forced dealer: take the suit offered, or fold and pay the stake" if final
+            asked = ("choose trumps as the forced dealer: take the suit offered, or fold and pay the stake"
+                     if self._final_offer()
                      else "choose trumps: take the suit offered, or pass")
         elif phase == EXCHANGE:
             asked = ("say whether you exchange for the face-up trump (šíbr): exchange, or pass"
@@ -281,8 +282,12 @@ class Deal:
             }.get(phase, "nothing")
         return f"You cannot {verb} now: now you {asked}."
 
+    def _final_offer(self) -> bool:
+        """Whether the trump question now is the forced dealer's last chance: he must take or fold, not pass."""
+        return self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
+
     def _trump_refusal(self, verb: str) -> Refusal | None:
-        final = self.forced and self.to_move == self.dealer and self.offer_index == len(self.offers) - 1
+        final = self._final_offer()
         if verb == "pass" and final:
             return Refusal("forced-dealer", f"This is deal {self.number}, the last one: as dealer you are forced. "
                                             f"Take {_s(self.offers[-1][0])} or fold and pay the stake.")
@@ -405,14 +410,30 @@ class Deal:
                                      f"you hold {others}.", renonc=True)
 
     def legal_actions(self) -> list[str]:
-        """Every action whose verdict is ok; plays come straight from ``playable``."""
-        if self.phase != PLAY:
-            return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
-        plays = list(map(_PLAY_TEXT.__getitem__, self.playable()[0]))
+        """Every action whose verdict is ok, in the order of ``candidates``, worked out at once: plays come straight
+        from ``playable``, and each other phase's answers from the one rule ``refusal`` asks (the property tests
+        hold this list equal to the candidates whose verdict is ok)."""
+        phase = self.phase
+        if phase != PLAY:
+            if self.to_move is None:
+                return []
+            if phase == TRUMP:
+                return ["take", "fold"] if self._final_offer() else ["take", "pass"]
+            if phase == DISCARD:
+                return list(map(_DISCARD_TEXT.__getitem__, self.hands[self.to_move]))
+            if phase == EXCHANGE:
+                return ["exchange", "pass"] if self._exchange_refusal(during_play=False) is None else ["pass"]
+            if phase == HUNDRED_ASK:
+                return ["ask-hundred"]
+            return ["fold", "play-on"]  # HUNDRED_ANSWER
+        seat, trick = self.to_move, self.trick
+        assert seat is not None, "the play phase asks someone"
+        # what ``playable`` allows, asked here without its call (the hot path of every random playout)
+        plays = [] if self.hundred_owed == seat else list(map(_PLAY_TEXT.__getitem__, follow_cards(
+            self.hands[seat], trick[0][1] if trick else None, self.trump, self.rules.must_beat)[0]))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
             return plays  # the common case: only plays
-        seat = self._mover()
         actions: list[str] = []
         if self._first_card(seat):
             held = find_melds(self.hands[seat])
@@ -450,10 +471,10 @@ class Deal:
         suit, which = self.offers[self.offer_index]
         self.trump, self.declarer = suit, seat
         self.trump_o, self.trump_k = card_of("O", suit), card_of("K", suit)
-        self.events.append(Event("take", seat, {"suit": SUITS[suit], "which": which}))
+        self.events.append(make_event(("take", seat, {"suit": SUITS[suit], "which": which}, None)))
         for s in self.seats:
             self.hands[s] += self.dokup[s]
-            self.events.append(Event("dokup", s, {"count": 3}, {"cards": _codes(self.dokup[s])}))
+            self.events.append(make_event(("dokup", s, {"count": 3}, {"cards": _codes(self.dokup[s])})))
             self._check_bela(s)
         self._next_preplay()
 
@@ -461,7 +482,7 @@ class Deal:
         phase = self.phase
         if phase == TRUMP:
             suit, _ = self.offers[self.offer_index]
-            self.events.append(Event("pass", seat, {"suit": SUITS[suit]}))
+            self.events.append(make_event(("pass", seat, {"suit": SUITS[suit]}, None)))
             if seat == self.forehand:
                 self.to_move = self.dealer
             elif self.offer_index + 1 < len(self.offers):
@@ -568,8 +589,8 @@ class Deal:
         self.trick = []
         self.to_move = winner
         number = len(tricks)
-        self.events.append(Event("trick", winner, {"cards": [led.code, card.code], "number": number,
-                                                   "points": worth}))
+        self.events.append(make_event(("trick", winner, {"cards": [led.code, card.code], "number": number,
+                                                         "points": worth}, None)))
         if number == 1:
             self._settle_melds()
         elif number == TRICKS:
@@ -595,7 +616,7 @@ class Deal:
 
     def _start_play(self) -> None:
         self.phase, self.to_move = PLAY, self.forehand
-        self.events.append(Event("play-starts", self.forehand, {}))
+        self.events.append(make_event(("play-starts", self.forehand, {}, None)))
 
     def _check_bela(self, seat: int) -> None:
         if self.bela_holder is None and self.trump_o in self.hands[seat] and self.trump_k in self.hands[seat]:

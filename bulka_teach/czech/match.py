@@ -21,6 +21,7 @@ from .view import deal_view
 
 BANK_STREAK = 3
 STREAK_WORDS = {0: "", 1: "novej (one win)", 2: "nahoře (one win from the bank)"}
+_DECIDES: dict[str, Decided] = {"bank-won": "match", "game-over": "game"}  # the bank won follows its game over
 
 
 class CzechBulka(Game[Deal]):
@@ -238,13 +239,15 @@ class CzechBulka(Game[Deal]):
         }
 
     def deal_decision(self, k: int) -> Decision:
-        """A bank won ends a bulka (the match), a game over a game; a deal nobody took trumps in is dealt again."""
-        events = self.events[self.deals[k].first_event:self.deal_end(k)]
-        checks: tuple[tuple[str, Decided], ...] = (("bank-won", "match"), ("game-over", "game"))
-        for kind, decided in checks:
-            event = next((e for e in reversed(events) if e.kind == kind), None)
-            if event is not None:
-                return Decision(decided, event)
+        """A bank won ends a bulka (the match), a game over a game; a deal nobody took trumps in is dealt again.
+
+        Read from the deal's last event back: its settlement (game over, then the bank won) ends its log.
+        """
+        events = self.events
+        for i in range(self.deal_end(k) - 1, self.deals[k].first_event - 1, -1):
+            kind = events[i].kind
+            if kind in _DECIDES:
+                return Decision(_DECIDES[kind], events[i])
         return Decision("redeal", None)
 
     def result(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, CardError
 from ..errors import Refusal
-from ..events import Event
+from ..events import Event, make_event
 from ..quoting import quote
 from .bonuses import LAST, Bonus, trick_bonuses
 from .figura import BLANS, Figura, excluded, held_figura, parse_figura
@@ -147,7 +147,7 @@ class Partie:
                                              "stock_card": self.stock_card.code, "multiplier": self.multiplier,
                                              "pro": self.pro}))
         for seat in self.seats:
-            self.events.append(Event("hand", seat, {"count": 9}, {"cards": [x.code for x in self.hands[seat]]}))
+            self.events.append(make_event(("hand", seat, {"count": 9}, {"cards": [x.code for x in self.hands[seat]]})))
         if self.rules.stock_exchange:
             self.phase, self.to_move = EXCHANGE, c
         else:
@@ -155,7 +155,7 @@ class Partie:
 
     def _start_play(self) -> None:
         self.phase, self.to_move = PLAY, self.challenger
-        self.events.append(Event("play-starts", self.challenger, {}))
+        self.events.append(make_event(("play-starts", self.challenger, {}, None)))
 
     # --- whose turn, what may be done -----------------------------------------------------------------------------
     @property
@@ -392,8 +392,8 @@ class Partie:
         self.trick = []
         self.to_move = winner
         number = len(self.tricks)
-        self.events.append(Event("trick", winner, {"cards": [led.code, card.code], "number": number,
-                                                   "points": worth, "by_two": by_two}))
+        self.events.append(make_event(("trick", winner, {"cards": [led.code, card.code], "number": number,
+                                                         "points": worth, "by_two": by_two}, None)))
         if by_two and number < TRICKS:
             bonus = trick_bonuses(self.by_two, self.rules)[-1]
             self.events.append(Event("bonus", winner, {"bonus": bonus.bonus, "tricks": list(bonus.tricks),

@@ -365,11 +365,16 @@ class TrappolaBulka(Game[Partie]):
 
     def deal_decision(self, k: int) -> Decision:
         """The Bulka won decides the match, a won (or renonc) Partie a game; a tie (Alifer, a draw) is played again."""
-        events = self.events[self.deals[k].first_event:self.deal_end(k)]
-        won = next((e for e in events if e.kind == "bulka-won"), None)
+        events, won, over = self.events, None, None
+        for i in range(self.deal_end(k) - 1, self.deals[k].first_event - 1, -1):  # from the settlement back
+            kind = events[i].kind
+            if kind == "bulka-won":
+                won = events[i]
+            elif kind == "partie-over":  # one a Partie, which the Bulka won follows
+                over = events[i]
+                break
         if won is not None:
             return Decision("match", won)
-        over = next((e for e in events if e.kind == "partie-over"), None)
         decided: Decided = "game" if over is not None and over.data["winner"] is not None else "redeal"
         return Decision(decided, over if decided == "game" else None)
 
