@@ -44,8 +44,6 @@ class HouseRules:
         values = dict(values)
         if not isinstance(values, dict):
             raise ScenarioError("'rules' must be an object of option names and values")
-        if not values:
-            return cls()
         known = {f.name: f for f in cls.options()}
         kwargs = {}
         for name, value in values.items():
