@@ -35,9 +35,10 @@ branches (hands with and without the exchange), see ``bulka_teach.bots.sampling`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
+from ...bots.mtdf import mtdf
 from ..melds import HUNDRED, Meld, find_melds, meld_winner, parse_meld, scored_melds
 from ..rules import (
     BELA,
@@ -495,20 +496,8 @@ class _Search:
             return worth + exact(hl, hf, bela_next)
 
         def lead_exact(c: int, hl: int, hf: int, bela: int, guess: int = 0) -> int:
-            """The leader's exact margin after leading ``c`` (``hl`` without it).
-
-            Found by MTD(f): null-window searches from ``guess`` (the value of the card valued before it, often
-            the same) until the bounds meet; each is much cheaper than one full-window search, the table keeping
-            what the earlier ones proved."""
-            lower, upper, g = -INF, INF, guess
-            while lower < upper:
-                beta = g + 1 if g == lower else g
-                g = follow(c, hl, hf, bela, beta - 1, beta)
-                if g < beta:
-                    upper = g
-                else:
-                    lower = g
-            return g
+            """The leader's exact margin after leading ``c`` (``hl`` without it), by MTD(f) from ``guess``."""
+            return mtdf(partial(follow, c, hl, hf, bela), guess)
 
         self.groups, self.answer, self.lead_exact, self.exact, self.lead = groups, answer, lead_exact, exact, lead
 
