@@ -379,6 +379,8 @@ class _Search:
                         value = worth + last_trick(rest_l, rest_f, bela_next)
                     if value < worst:
                         worst = value
+                        if worst <= best:  # no better than a card already found
+                            break
                 if worst > best:
                     best = worst
             memo[key] = best
