@@ -213,3 +213,44 @@ def test_capture_mode_bela_at_stake_agrees_with_plain_minimax():
         if checked == 15:
             return
     pytest.fail(f"only {checked} capture positions with bela at stake were found")
+
+
+def test_solver_agrees_with_plain_minimax_on_six_trick_endgames():
+    """Deeper than the test above: the transposition table's bounds, the null-window passes of MTD(f) and the
+    answers searched inside ``lead`` all come into play from four cards each, and here from six."""
+    checked = 0
+    for seed in range(1, 400):
+        rules = RULES[seed % len(RULES)]
+        game = endgame(seed, rules, 6)
+        if game is None or 9 - len(game.deal.tricks) < 6:
+            continue
+        position = position_from_deal(game.deal)
+        got = {card: final_margin(position, value) for card, value in solve(position).values.items()}
+        assert got == reference(game.deal), f"seed {seed}, rules {rules}"
+        checked += 1
+        if checked == 20:
+            return
+    pytest.fail(f"only {checked} six-trick endgames were found")
+
+
+def test_each_first_card_of_a_full_deal_is_worth_what_the_opponent_s_best_answer_leaves():
+    """Every legal card of a full 9-trick position, valued by MTD(f), equals the value found with the opposite
+    seat to move after that card: its best answer, by full-window searches (``solve`` of a trick on the table)."""
+    import dataclasses
+
+    from bulka_teach.czech.ai.solver import BELA_NONE, Position
+    from bulka_teach.czech.ai.solver_bench import first_lead
+
+    for seed in range(1, 9):
+        position = first_lead(seed)
+        if seed % 2:
+            position = dataclasses.replace(position, must_beat=True)
+        assert position.bela == BELA_NONE  # the bench's deals score bela with its holder
+        mine, theirs = position.hands
+        for code, value in solve(position).values.items():
+            card = PACK.card(code).index
+            after = Position(trump=position.trump, hands=(theirs, mine ^ (1 << card)), led=card,
+                             must_beat=position.must_beat, scored=position.scored[::-1],
+                             declarer=1 - position.declarer, seats=position.seats[::-1],
+                             o_points=position.o_points)
+            assert -max(solve(after).values.values()) == value, f"seed {seed}, card {code}"

@@ -17,8 +17,10 @@ constants once made, and the points already won are in ``Position.scored``: ``fi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from ...bots.mtdf import mtdf
 from ..rules import PACK, TRICKS, TrappolaRules
 
 INF = 100_000
@@ -299,20 +301,10 @@ class Solver:
         cards_left = hl.bit_count()  # the leader's cards before this trick
         in_play = hl | hf | (1 << position.led if position.led >= 0 else 0)
         if position.led < 0:
+            guess = 0
             for c in self.reps(hl, hf):
-                rest_l = hl ^ (1 << c)
-                worst = INF
-                for f in self.answers(c, hf, in_play):
-                    follower_wins, worth, run_next = self.trick(c, f, cards_left, position.run)
-                    rest_f = hf ^ (1 << f)
-                    if cards_left == 1:
-                        value = -worth if follower_wins else worth
-                    elif follower_wins:  # only a value below the worst so far matters: the window says so
-                        value = -worth - self.lead(rest_f, rest_l, 0, -worst - worth, INF)
-                    else:
-                        value = worth + self.lead(rest_l, rest_f, run_next, -INF, worst - worth)
-                    worst = min(worst, value)
-                self._spread(out, c, worst, hl, hf)
+                guess = mtdf(partial(self._after, c, hl, hf, position.run), guess)
+                self._spread(out, c, guess, hl, hf)
         else:
             c = position.led
             legal = self.answers(c, hl, in_play)
@@ -327,6 +319,27 @@ class Solver:
                     value = -worth - self.lead(hf, rest_l, run_next, -INF, INF)
                 self._spread(out, f, value, hl, hf | 1 << c)
         return out
+
+    def _after(self, c: int, hl: int, hf: int, run: int, alpha: int, beta: int) -> int:
+        """The leader's margin after leading ``c`` from ``hl``, within (alpha, beta): the follower's best answer."""
+        cards_left = hl.bit_count()
+        rest_l = hl ^ (1 << c)
+        worst = INF
+        for f in self.answers(c, hf, hl | hf):
+            follower_wins, worth, run_next = self.trick(c, f, cards_left, run)
+            rest_f = hf ^ (1 << f)
+            if cards_left == 1:
+                value = -worth if follower_wins else worth
+            elif follower_wins:
+                value = -worth - self.lead(rest_f, rest_l, 0, -beta - worth, -alpha - worth)
+            else:
+                value = worth + self.lead(rest_l, rest_f, run_next, alpha - worth, beta - worth)
+            if value < worst:
+                worst = value
+                if worst <= alpha:
+                    break
+                beta = min(beta, worst)
+        return worst
 
     def _spread(self, out: dict[str, int], rep: int, value: int, own: int, others: int) -> None:
         """Give ``value`` to ``rep`` and every card of ``own`` merged with it."""
