@@ -41,7 +41,7 @@ from ..tables.web import app_routes
 from .gate import SETTING, Gate, GatedKernelSocket, GatedRender
 from .kernels import KERNEL_MB, BoundedKernels, available_mb, fitting_kernels, pool_total
 from .memory import KERNEL_MEMORY_MB, MEMORY_ENV
-from .pools import READY, PreparedKernels, class_pools, first_pools, ready_kernels
+from .pools import PreparedKernels, class_pools, first_pools, ready_kernels
 from .visitors import Visitors
 
 CLASS_LESSON = "czech-bulka/10-practice.ipynb"  # the lesson a class link opens (README: one deal for the class)
@@ -102,10 +102,9 @@ class LessonsApp(Voila):
             manager: Any = self.kernel_manager
             manager.get_pool_size = partial(ready_kernels, manager)
             manager.prepare_class(self.class_lesson, pools, STARTED)
-            self.log.info("Class mode: %d students; prepared first: %d kernels for %s, %d at once, until '%s'; "
-                          "then %d for each other lesson, one at a time", self.class_size,
-                          pools[self.class_lesson]["pool_size"], self.class_lesson, manager.turns, READY,
-                          pools["default"]["pool_size"])
+            self.log.info("Class mode: %d students; prepared first: %d kernels for %s, %d at once; then %d for each "
+                          "other lesson, one at a time", self.class_size, pools[self.class_lesson]["pool_size"],
+                          self.class_lesson, manager.turns, pools["default"]["pool_size"])
         return settings
 
     def kernel_maximum(self, memory_mb: int, pools_config: dict[str, dict[str, int]] | None = None) -> int:

@@ -28,7 +28,7 @@ from traitlets import Float, Integer
 from .kernels import BoundedKernels
 
 STUDENTS_PER_SPARE = 10  # every other lesson keeps one prepared kernel per this many students
-READY = "The class is ready"  # the start of the log line the teacher waits for (README: A class on one machine)
+READY = "The class is ready:"  # the log line the teacher waits for (README: A class on one machine)
 Pools = dict[str, dict[str, int]]  # Voilà's kernel_pools_config: lesson (or "default") → {"pool_size": n}
 
 
@@ -150,7 +150,7 @@ class PreparedKernels(BoundedKernels):
 
     async def _prepare_class(self, lesson: str, first: list[asyncio.Task[Any]], pools: Pools, began: float) -> None:
         rendered = await pages_rendered(first)
-        self.log.info("%s: %d of %d kernels for %s prepared, each with its page, %.0f s after the start (%d at "
+        self.log.info("%s %d of %d kernels for %s prepared, each with its page, %.0f s after the start (%d at "
                       "once); now the other lessons' spares, one at a time", READY, rendered, len(first), lesson,
                       time.monotonic() - began, self.turns)
         self.turns = 1

@@ -104,7 +104,7 @@ def test_class_mode_prepares_the_class_lesson_first_then_the_kernels_it_promises
     classroom.wait_for_log("Every lesson's kernels are prepared", timeout=240)
     log = classroom.log()
     assert f"Class mode: {STUDENTS} students; prepared first: {STUDENTS} kernels for {PRACTICE}" in log
-    assert f"{READY}: {STUDENTS} of {STUDENTS} kernels for {PRACTICE}" in log
+    assert f"{READY} {STUDENTS} of {STUDENTS} kernels for {PRACTICE}" in log
     ready = log.index(READY)
     assert log.index(f"Kernel pool of {PRACTICE} is filled") < ready
     for path in set(pools) - {PRACTICE}:
