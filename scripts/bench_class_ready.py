@@ -252,7 +252,7 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="another checkout, measured in turn with this one")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--spread", type=float, default=1.0, help="seconds within which the burst arrives")
+    parser.add_argument("--spread", type=float, default=10.0, help="seconds within which the burst arrives")
     parser.add_argument("--clicks", type=int, default=6, help="moves each student of the burst plays")
     parser.add_argument("--early", nargs="*", default=["czech-bulka/02-deal.ipynb", "trappola/01-cards.ipynb"],
                         help="lessons the early student opens (none: no early student)")

@@ -159,10 +159,10 @@ class PreparedKernels(BoundedKernels):
             changed.notify_all()
         self.kernel_pools_config = pools  # type: ignore[attr-defined]  # Voilà's pools (VoilaKernelManager)
         others = [name for name in getattr(self, "_pools", {}) if name != lesson]
-        for name in others:
+        rendered = 0
+        for name in others:  # one lesson's spares queued at a time: a used class kernel's refill waits for few
             self.fill_if_needed(delay=0, notebook_name=name)  # type: ignore[attr-defined]
-        spares = [entry for name in others for entry in self._pools[name]]  # type: ignore[attr-defined]
-        rendered = await pages_rendered(spares)
+            rendered += await pages_rendered(list(self._pools[name]))  # type: ignore[attr-defined]
         self.log.info("Every lesson's kernels are prepared: %d spares for %d other lessons, %.0f s after the start",
                       rendered, len(others), time.monotonic() - began)
 
