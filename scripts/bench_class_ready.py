@@ -68,6 +68,7 @@ class Run:
     burst: list[Visit] = field(default_factory=list)
     prepared: int = 0  # burst pages served from a prepared kernel
     clicks: list[float] = field(default_factory=list)
+    first_clicks: list[float] = field(default_factory=list)  # each student's first (the opponent's first replies)
     failures: list[str] = field(default_factory=list)
 
 
@@ -163,10 +164,10 @@ async def student(number: int, arrive: float, server: Server, http: AsyncHTTPCli
         return
     try:
         table = await Table.connect(server, visit.kernel)
-        for _ in range(clicks):
+        for click in range(clicks):
             await asyncio.sleep(rng.uniform(0.5, 1.5))
             seconds, _move = await table.click()
-            run.clicks.append(seconds)
+            (run.clicks if click else run.first_clicks).append(seconds)
         table.ws.close()
     except (TimeoutError, OSError, LookupError) as err:
         run.failures.append(f"student {number} playing: {err!r}")
@@ -242,7 +243,7 @@ def show(run: Run) -> None:
         served = [v.seconds for v in run.burst if v.seconds is not None]
         print(f"  burst of {len(run.burst)} after ready: pages {spread(served)}, from prepared kernels "
               f"{run.prepared}/{len(run.burst)}, with errors {sum(v.errors for v in run.burst)}; "
-              f"clicks {spread(run.clicks, 'ms', 1e3)}")
+              f"first clicks {spread(run.first_clicks, 'ms', 1e3)}; later clicks {spread(run.clicks, 'ms', 1e3)}")
     for failure in run.failures[:5]:
         print(f"  failure: {failure}")
 
