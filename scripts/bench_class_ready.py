@@ -251,7 +251,8 @@ def show(run: Run) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another checkout, measured in turn with this one")
-    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=1, help="rounds, each checkout once a round, in turn first")
+    parser.add_argument("--before-first", action="store_true", help="the first round starts with --before")
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--spread", type=float, default=10.0, help="seconds within which the burst arrives")
     parser.add_argument("--clicks", type=int, default=6, help="moves each student of the burst plays")
@@ -269,7 +270,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-ready-"))
     runs: list[Run] = []
     for round_ in range(args.rounds):
-        order = roots if round_ % 2 == 0 else roots[::-1]
+        order = roots if (round_ + args.before_first) % 2 == 0 else roots[::-1]
         for label, root in order:
             print(f"[{time.strftime('%H:%M:%S', time.gmtime())} UTC, load {os.getloadavg()[0]:.1f}] {label} ...",
                   flush=True)
