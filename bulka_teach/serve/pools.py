@@ -144,7 +144,11 @@ class PreparedKernels(BoundedKernels):
     def prepare_class(self, lesson: str, pools: Pools, began: float) -> None:
         """Once ``lesson``'s pool (being prepared) has rendered every page, log that the class is ready, then
         prepare the other lessons' pools (``pools``) one at a time. ``began``: the server's start (monotonic)."""
-        first = list(getattr(self, "_pools", {}).get(lesson, []))
+        pools_now: dict[str, list[asyncio.Task[Any]]] = getattr(self, "_pools", {})
+        if lesson not in pools_now:
+            self.log.warning("The class's lesson %s is not among the lessons served: no kernel is prepared for it "
+                             "(--lesson names a notebook under the served folder)", lesson)
+        first = list(pools_now.get(lesson, []))
         loop = asyncio.get_event_loop()  # not running yet: Voilà's pools are made the same way, before the server
         loop.create_task(self._prepare_class(lesson, first, pools, began))
 
