@@ -114,7 +114,8 @@ class PreparedKernels(BoundedKernels):
             page = self._page(kernel_id)
             if page is not None:
                 await asyncio.wait([page], timeout=self.longest_wait)
-            else:
+            else:  # a student's own kernel, or a pool kernel already taken
+                self.log.debug("Kernel %s: its page counts as rendered once the kernel is quiet", kernel_id)
                 await self._quiet(kernel_id, deadline)
         finally:
             await self._done(counter)
