@@ -88,7 +88,7 @@ def test_pool_kernels_start_as_many_at_once_as_the_turns_and_the_next_when_a_pag
 def test_a_student_who_finds_no_kernel_ready_gets_his_own_at_once_and_preparation_waits_for_his_page(
         monkeypatch: pytest.MonkeyPatch) -> None:
     async def scenario() -> None:
-        manager = PreparedKernels(at_once=1, quiet_seconds=0.3)
+        manager = PreparedKernels(at_once=1, quiet_seconds=1.0)
         lessons = Lessons(manager, monkeypatch)
         lessons.prepare()
         lessons.prepare()
@@ -96,10 +96,11 @@ def test_a_student_who_finds_no_kernel_ready_gets_his_own_at_once_and_preparatio
         assert len(lessons.started) == 1
         own = await asyncio.wait_for(manager.start_kernel(env={}), 0.1)  # while the pool's turn is taken
         assert own in lessons.started, "a student's kernel does not wait for the pool's turn"
-        lessons.render(1)  # the pool kernel before him is rendered; his own page is not (0.3 s of quiet)
+        lessons.render(1)  # the pool kernel before him is rendered; his own page is not (1 s of quiet)
         await settle()
         assert lessons.started == [lessons.started[0], own], "no pool kernel starts while his page renders"
-        await asyncio.sleep(0.5)  # his kernel (a stand-in the manager does not run) counts as rendered
+        await asyncio.sleep(1.3)  # his kernel (a stand-in the manager does not run) counts as rendered
+        await settle()
         assert len(lessons.started) == 3, "then the pool's preparation goes on"
 
     asyncio.run(scenario())
