@@ -4,10 +4,11 @@ Everything ``voila`` does, reading the same ``voila.json``, and:
 
 - render pages set the ``_xsrf`` cookie, so a closed tab's shutdown beacon frees its kernel (``xsrf``);
 - ``--class=N`` (``LessonsApp.class_size``): kernels prepared for N students arriving at once — N for the
-  class's lesson (``--lesson``, the practice lesson unless told), and a few for every other lesson
-  (``class_pools``) — refilled ``CLASS_FILL_DELAY`` after use, one at a time (``OneAtATimeKernels``), so the
-  refills do not crowd out the students' pages; a student who finds no ready kernel gets one of his own
-  rather than waiting for the refills (``ready_kernels``);
+  class's lesson (``--lesson``, the practice lesson unless told), first, one per core at a time, until the log
+  says ``The class is ready``; then a few for every other lesson, one at a time (``pools``) — refilled
+  ``CLASS_FILL_DELAY`` after use, one at a time, so the refills do not crowd out the students' pages; a student
+  who finds no ready kernel gets one of his own at once, and no kernel is prepared while his page renders
+  (``pools.PreparedKernels``, ``pools.ready_kernels``);
 - ``LightKernelSpecs``: the lessons run in ``bulka_teach.serve.kernel`` (set in ``voila.json``), each kernel's memory
   capped at ``--kernel-memory`` MB (``LightKernelSpecs.kernel_memory``; 0: no cap; see ``memory``);
 - the class at ``bulka/class/`` (``bulka_teach.classroom.web``) with ``--class`` or ``BULKA_CLASS_DB``: students'
@@ -20,17 +21,14 @@ Everything ``voila`` does, reading the same ``voila.json``, and:
 """
 from __future__ import annotations
 
-import asyncio
-import math
 import os
 import sys
 import time
-from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
 from jupyter_client.kernelspec import NATIVE_KERNEL_NAME, KernelSpec, KernelSpecManager
-from traitlets import Float, Integer, Unicode
+from traitlets import Integer, Unicode
 from traitlets.config import Config
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -43,19 +41,14 @@ from ..tables.web import app_routes
 from .gate import SETTING, Gate, GatedKernelSocket, GatedRender
 from .kernels import KERNEL_MB, BoundedKernels, available_mb, fitting_kernels, pool_total
 from .memory import KERNEL_MEMORY_MB, MEMORY_ENV
+from .pools import PreparedKernels, class_pools, first_pools, ready_kernels
 from .visitors import Visitors
 
 CLASS_LESSON = "czech-bulka/10-practice.ipynb"  # the lesson a class link opens (README: one deal for the class)
-STUDENTS_PER_SPARE = 10  # every other lesson keeps one prepared kernel per this many students
 CLASS_FILL_DELAY = 20.0  # seconds before a used pool kernel is replaced: after the class's arrival, not during it
 LIGHT_KERNEL = "bulka_teach.serve.kernel"
+STARTED = time.monotonic()  # about when the server started (this module is imported as it starts)
 KERNEL_ENV = {"MALLOC_ARENA_MAX": "2"}  # glibc's default gives each of a kernel's ~12 threads its own arena
-
-
-def class_pools(students: int, lesson: str = CLASS_LESSON) -> dict[str, dict[str, int]]:
-    """Voilà's ``kernel_pools_config`` for a class: ``students`` kernels for ``lesson``, spares for the others."""
-    return {"default": {"pool_size": max(1, math.ceil(students / STUDENTS_PER_SPARE))},
-            lesson: {"pool_size": students}}
 
 
 class LightKernelSpecs(KernelSpecManager):
@@ -76,59 +69,6 @@ class LightKernelSpecs(KernelSpecManager):
         return spec
 
 
-class OneAtATimeKernels(BoundedKernels):
-    """Kernels started for a pool (not for a waiting student) start one at a time: each waits until the one
-    before it has run its page's cells and been quiet for ``quiet_seconds``.
-
-    A refill's page is rendered by the server's one event loop as its cells run; thirty at once held every
-    student's click for most of a minute.
-    """
-
-    quiet_seconds = Float(1.0, config=True, help="how long a pool kernel is idle before the next one starts")
-    longest_wait = Float(60.0, config=True, help="the next pool kernel starts after this many seconds anyway")
-    _queue: asyncio.Lock | None = None
-
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]  # async here
-        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
-            return await super().start_kernel(*args, **kwargs)
-        if self._queue is None:
-            self._queue = asyncio.Lock()
-        await self._queue.acquire()
-        try:
-            kernel_id: str = await super().start_kernel(*args, **kwargs)
-        except BaseException:
-            self._queue.release()
-            raise
-        asyncio.get_running_loop().create_task(self._release_when_quiet(kernel_id, self._queue))
-        return kernel_id
-
-    async def _release_when_quiet(self, kernel_id: str, queue: asyncio.Lock) -> None:
-        """Release ``queue`` once the kernel is idle and quiet (its page rendered), gone, or waited for too long."""
-        deadline = time.monotonic() + self.longest_wait
-        try:
-            await asyncio.sleep(self.quiet_seconds)
-            while time.monotonic() < deadline and kernel_id in self:
-                kernel: Any = self.get_kernel(kernel_id)  # jupyter_server adds these two as the kernel talks
-                quiet = (datetime.now(UTC) - kernel.last_activity).total_seconds()
-                if kernel.execution_state == "idle" and quiet >= self.quiet_seconds:
-                    break
-                await asyncio.sleep(0.25)
-        finally:
-            queue.release()
-
-
-def ready_kernels(manager: Any, notebook: str) -> int:
-    """How many of ``notebook``'s pool kernels are ready (their page rendered); they are put first in the pool,
-    where Voilà takes the next one from."""
-    pool = manager._pools.get(notebook, [])
-    pool.sort(key=lambda task: not _ready(task))  # stable: the ready ones first, each group in its order
-    return sum(map(_ready, pool))
-
-
-def _ready(task: asyncio.Future[Any]) -> bool:
-    return task.done() and not task.cancelled() and task.exception() is None
-
-
 class LessonsApp(Voila):
     """Voilà serving the lessons; ``class_size`` prepares kernels for a class."""
 
@@ -146,30 +86,31 @@ class LessonsApp(Voila):
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings; first, in class mode, the pools of the class (the kernel manager is made next)."""
-        if self.class_size > 0:
-            pools = class_pools(self.class_size, self.class_lesson)
+        pools = class_pools(self.class_size, self.class_lesson) if self.class_size > 0 else None
+        if pools is not None:  # the class's lesson alone at first; ``prepare_class`` then fills the others
             self.voila_configuration.preheat_kernel = True
-            self.voila_configuration.multi_kernel_manager_class = OneAtATimeKernels
-            self.update_config(Config({"VoilaKernelManager": {"kernel_pools_config": pools,
+            self.voila_configuration.multi_kernel_manager_class = PreparedKernels
+            first = first_pools(pools, self.class_lesson)
+            self.update_config(Config({"VoilaKernelManager": {"kernel_pools_config": first,
                                                               "fill_delay": CLASS_FILL_DELAY}}))
-            self.log.info("Class mode: %d students; prepared kernels: %d for %s, %d for each other lesson",
-                          self.class_size, pools[self.class_lesson]["pool_size"], self.class_lesson,
-                          pools["default"]["pool_size"])
         if not issubclass(self.voila_configuration.multi_kernel_manager_class, BoundedKernels):
             self.voila_configuration.multi_kernel_manager_class = BoundedKernels
         memory = available_mb()  # before any kernel starts (they start once the server runs)
         settings: dict[str, Any] = super().init_settings()
-        settings[SETTING] = Gate(Visitors(self.kernels_per_visitor), self.kernel_maximum(memory))
-        if self.class_size > 0:
-            # Voilà counts a pool's kernels still being refilled, and a student who asks then waits for one (behind
-            # every refill queued before it); counting only the ready ones sends that student to a kernel of his own.
-            self.kernel_manager.get_pool_size = partial(ready_kernels, self.kernel_manager)
+        settings[SETTING] = Gate(Visitors(self.kernels_per_visitor), self.kernel_maximum(memory, pools))
+        if pools is not None:
+            manager: Any = self.kernel_manager
+            manager.get_pool_size = partial(ready_kernels, manager)
+            manager.prepare_class(self.class_lesson, pools, STARTED)
+            self.log.info("Class mode: %d students; prepared first: %d kernels for %s, %d at once; then %d for each "
+                          "other lesson, one at a time", self.class_size, pools[self.class_lesson]["pool_size"],
+                          self.class_lesson, manager.turns, pools["default"]["pool_size"])
         return settings
 
-    def kernel_maximum(self, memory_mb: int) -> int:
-        """``max_kernels``, or as many kernels of ``kernel_mb`` as ``memory_mb`` holds; at least the pools and then
-        a class (``class_size``) or one visitor's pages."""
-        pools = pool_total(self.kernel_manager)
+    def kernel_maximum(self, memory_mb: int, pools_config: dict[str, dict[str, int]] | None = None) -> int:
+        """``max_kernels``, or as many kernels of ``kernel_mb`` as ``memory_mb`` holds; at least the pools (as
+        ``pools_config`` fills them, if given) and then a class (``class_size``) or one visitor's pages."""
+        pools = pool_total(self.kernel_manager, pools_config)
         least = pools + max(self.class_size, self.kernels_per_visitor, 1)
         fit = fitting_kernels(memory_mb, self.kernel_mb)
         maximum = self.max_kernels or max(least, fit)

@@ -42,10 +42,12 @@ def fitting_kernels(memory_mb: int, kernel_mb: int = KERNEL_MB, reserve_mb: int 
     return max(0, (memory_mb - reserve_mb) // max(1, kernel_mb))
 
 
-def pool_total(manager: Any) -> int:
-    """How many kernels Voilà's pools keep waiting, all notebooks together (0 without preheated kernels)."""
+def pool_total(manager: Any, config: dict[str, dict[str, Any]] | None = None) -> int:
+    """How many kernels Voilà's pools keep waiting, all notebooks together (0 without preheated kernels), as
+    the manager's ``kernel_pools_config`` sizes them, or ``config``."""
     pools: dict[str, Any] = getattr(manager, "_pools", {})
-    config: dict[str, dict[str, Any]] = getattr(manager, "kernel_pools_config", {})
+    if config is None:
+        config = getattr(manager, "kernel_pools_config", {})
     default = config.get("default", {}).get("pool_size", 1)
     return sum(max(0, int(config.get(name, {}).get("pool_size", default))) for name in pools)
 

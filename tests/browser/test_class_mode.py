@@ -1,4 +1,5 @@
-"""Class mode (``CLASS=N bash scripts/app.sh``): the kernels it promises are prepared, used, and given back.
+"""Class mode (``CLASS=N bash scripts/app.sh``): the kernels it promises are prepared — the class's lesson first,
+then the log's ready line, then the other lessons' —, used by a class arriving right after that line, and given back.
 
 The server serves a copy of three lessons (the class's practice lesson and two others) so that the pools
 stay small: N kernels for the practice lesson, one for each other lesson (``class_pools``).
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bulka_teach.serve.app import class_pools
+from bulka_teach.serve.pools import READY, class_pools
 
 from .voila_server import LESSONS, PRACTICE, REPO, Server, free_port, start_server
 
@@ -52,7 +53,7 @@ def classroom(lessons: Path) -> Iterator[Server]:
 
 
 def promised() -> dict[str, int]:
-    pools = class_pools(STUDENTS)
+    pools = class_pools(STUDENTS, PRACTICE)
     return {path: pools.get(path, pools["default"])["pool_size"] for path in COPIED}
 
 
@@ -79,25 +80,33 @@ def student(server: Server) -> tuple[str, str]:
     return html, found.group(1)
 
 
-def test_class_mode_prepares_the_kernels_it_promises(classroom: Server) -> None:
-    pools = promised()
-    for path, size in pools.items():
-        classroom.wait_for_log(f"Kernel pool of {path} is filled with {size} kernel(s)", timeout=240)
-    assert f"Class mode: {STUDENTS} students; prepared kernels: {STUDENTS} for {PRACTICE}" in classroom.log()
-    wait_for_kernels(classroom, sum(pools.values()))
-
-
-def test_the_class_arrives_on_prepared_kernels_and_leaves_none_behind(classroom: Server) -> None:
-    pools = promised()
-    wait_for_kernels(classroom, sum(pools.values()))
+def test_the_class_arrives_right_after_the_ready_line_on_prepared_kernels_and_leaves_none_behind(
+        classroom: Server) -> None:
+    classroom.wait_for_log(READY, timeout=240)
     with ThreadPoolExecutor(STUDENTS) as pool:
         pages = list(pool.map(lambda _: student(classroom), range(STUDENTS)))
     for html, kernel in pages:
         assert "application/vnd.jupyter.widget-view+json" in html and "Cell execution timed out" not in html
-        assert f"Using pre-heated kernel: {kernel} for {PRACTICE}" in classroom.log()
+        assert f"Using pre-heated kernel: {kernel} for {PRACTICE}" in classroom.log(), "a student waited for a kernel"
     for _, kernel in pages:
         deadline = time.monotonic() + 10
         while classroom.kernel(kernel):
             assert time.monotonic() < deadline, f"a student's kernel ({kernel}) outlived its page by 10 s"
             time.sleep(0.2)
-    wait_for_kernels(classroom, sum(pools.values()))  # the pools refilled, nothing else
+    wait_for_kernels(classroom, sum(promised().values()))  # the pools refilled, nothing else
+
+
+def test_class_mode_prepares_the_class_lesson_first_then_the_kernels_it_promises(classroom: Server) -> None:
+    pools = promised()
+    classroom.wait_for_log(READY, timeout=240)
+    for path, size in pools.items():
+        classroom.wait_for_log(f"Kernel pool of {path} is filled with {size} kernel(s)", timeout=240)
+    classroom.wait_for_log("Every lesson's kernels are prepared", timeout=240)
+    log = classroom.log()
+    assert f"Class mode: {STUDENTS} students; prepared first: {STUDENTS} kernels for {PRACTICE}" in log
+    assert f"{READY} {STUDENTS} of {STUDENTS} kernels for {PRACTICE}" in log
+    ready = log.index(READY)
+    assert log.index(f"Kernel pool of {PRACTICE} is filled") < ready
+    for path in set(pools) - {PRACTICE}:
+        assert log.index(f"Kernel pool of {path} is filled") > ready, f"{path}'s spare came before the class's"
+    wait_for_kernels(classroom, sum(pools.values()))
