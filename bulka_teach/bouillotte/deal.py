@@ -231,8 +231,9 @@ class Deal:
         else:
             self._stake(self.dealer, 1)
             self.events.append(Event("game-jeton", self.dealer, {"amount": 1, "pot": self.pot_total()}))
+        jetons = self.table.chips
         for seat in self.priority:
-            if self.chips[seat] == 1:  # the обойщик: his last jeton is staked, he is all in
+            if jetons[seat] == 1:  # the обойщик: his last jeton is staked, he is all in
                 self._stake(seat, 1)
                 self.events.append(Event("last-jeton", seat, {"stake": self.stakes[seat]}))
 
@@ -255,7 +256,8 @@ class Deal:
             self._void()
             return
         self.phase = BETTING
-        self.to_speak = {s for s in self.seats if self.chips[s] > 0}
+        jetons = self.table.chips
+        self.to_speak = {s for s in self.seats if jetons[s] > 0}
         start = (self.blinds[-1].seat + 1) % n if self.blinds else self.first
         self.to_move = None
         self._ask_next(start - 1)
