@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -56,6 +58,13 @@ class Lessons:
             self.pages[kernel_id].set()
 
 
+def run_alone(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``scenario`` on an event loop of its own thread: in a whole run the browser tests' session-wide Playwright
+    (its sync API) keeps an event loop marked running in the main thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as alone:
+        alone.submit(asyncio.run, scenario()).result()
+
+
 async def settle() -> None:
     for _ in range(20):
         await asyncio.sleep(0)
@@ -82,7 +91,7 @@ def test_pool_kernels_start_as_many_at_once_as_the_turns_and_the_next_when_a_pag
         await settle()
         assert len(lessons.started) == 5
 
-    asyncio.run(scenario())
+    run_alone(scenario)
 
 
 def test_a_student_who_finds_no_kernel_ready_gets_his_own_at_once_and_preparation_waits_for_his_page(
@@ -103,4 +112,4 @@ def test_a_student_who_finds_no_kernel_ready_gets_his_own_at_once_and_preparatio
         await settle()
         assert len(lessons.started) == 3, "then the pool's preparation goes on"
 
-    asyncio.run(scenario())
+    run_alone(scenario)
