@@ -16,12 +16,12 @@ import os
 import secrets
 import sys
 from collections.abc import Sequence
-from urllib.parse import urlsplit
 
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.web import Application
 
+from ..links import hub_service_parser
 from ..seals import SEAL_ENV
 from .store import open_store
 from .web import DB_ENV, DEFAULT_DB, PREFIX, TEACHER_ENV, Classroom, class_routes
@@ -31,13 +31,8 @@ log = logging.getLogger("bulka_teach.classroom")
 
 def arguments(argv: Sequence[str], env: dict[str, str]) -> argparse.Namespace:
     """The command line, its defaults read from a JupyterHub service's environment when there is one."""
-    service_url = urlsplit(env.get("JUPYTERHUB_SERVICE_URL", ""))
-    parser = argparse.ArgumentParser(prog="python -m bulka_teach.serve class",
-                                     description="Serve a class's names, progress, class deal and teacher's page.")
-    parser.add_argument("--ip", default=service_url.hostname or "127.0.0.1", help="the address to listen on")
-    parser.add_argument("--port", type=int, default=service_url.port or 8871, help="the port to listen on")
-    parser.add_argument("--base-url", default=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
-                        help="the path the class is served under (a hub service: /services/NAME/)")
+    parser = hub_service_parser("python -m bulka_teach.serve class", "Serve a class's names, progress, class deal "
+                                "and teacher's page.", 8871, "the class is", env)
     return parser.parse_args(list(argv))
 
 

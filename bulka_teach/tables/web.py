@@ -24,14 +24,13 @@ import sys
 from collections.abc import Callable, MutableMapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import Application, RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
-from ..links import local_host
+from ..links import hub_service_parser, local_host
 from .protocol import MAX_BODY_BYTES, PREFIX, SECRET_ENV, SECRET_HEADER, URL_ENV, refused
 from .seating import Refused, Table
 from .service import Client, Full, Limits, TableService
@@ -290,13 +289,8 @@ def make_app(tables: Tables, base_url: str = "/") -> Application:
 # --- standalone: python -m bulka_teach.serve tables -----------------------------------------------------------------
 def arguments(argv: Sequence[str], env: dict[str, str]) -> argparse.Namespace:
     """The command line, its defaults read from a JupyterHub service's environment when there is one."""
-    service_url = urlsplit(env.get("JUPYTERHUB_SERVICE_URL", ""))
-    parser = argparse.ArgumentParser(prog="python -m bulka_teach.serve tables",
-                                     description="Serve the shared tables of a class (classmates at one table).")
-    parser.add_argument("--ip", default=service_url.hostname or "127.0.0.1", help="the address to listen on")
-    parser.add_argument("--port", type=int, default=service_url.port or 8870, help="the port to listen on")
-    parser.add_argument("--base-url", default=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
-                        help="the path the tables are served under (a hub service: /services/NAME/)")
+    parser = hub_service_parser("python -m bulka_teach.serve tables", "Serve the shared tables of a class (classmates "
+                                "at one table).", 8870, "the tables are", env)
     parser.add_argument("--max-tables", type=int, default=Limits.tables, help="tables open at once")
     parser.add_argument("--stand-in-after", type=float, default=Limits.stand_in_after,
                         help="seconds a student's seat is empty before the computer plays it")
