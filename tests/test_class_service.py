@@ -7,25 +7,20 @@ and a game of it sealed with the class's key is ranked on both.
 """
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from test_class_store import _postgres_database
-from test_class_web import call, report
-from tornado.httpserver import HTTPServer
-from tornado.web import Application
+from test_class_web import call, class_server, report
 
 from bulka_teach.classroom.store import open_store
-from bulka_teach.classroom.web import DB_ENV, TEACHER_ENV, TEACHER_HEADER, Classroom, class_routes
+from bulka_teach.classroom.web import DB_ENV, TEACHER_ENV, TEACHER_HEADER
 from bulka_teach.seals import SEAL_ENV
 
 REPO = Path(__file__).resolve().parents[1]
@@ -82,26 +77,8 @@ def hub_service(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
 def other_server(database: str) -> Iterator[str]:
     """A second server of the same class (an app's, as on another machine), on the same database."""
     store = open_store(database)
-    started = threading.Event()
-    box: dict[str, Any] = {}
-
-    def serve() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        http = HTTPServer(Application(class_routes(Classroom(store, TEACHER, SEAL, "/voila/render/"), "/")))
-        http.listen(0, "127.0.0.1")
-        box["port"] = next(iter(http._sockets.values())).getsockname()[1]
-        box["loop"], box["http"] = loop, http
-        started.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    started.wait(10)
-    yield f"http://127.0.0.1:{box['port']}/bulka/class/"
-    box["loop"].call_soon_threadsafe(box["http"].stop)
-    box["loop"].call_soon_threadsafe(box["loop"].stop)
-    thread.join(5)
+    with class_server(store) as url:
+        yield url
     store.close()
 
 

@@ -7,6 +7,7 @@ bounded bodies, another site's page refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import csv
 import io
 import json
@@ -38,10 +39,9 @@ TEACHER = "the-teachers-token"
 SEAL = "the-kernels-seal-key"
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
-    """A class's server on a free port, in a thread of its own: its address and its store."""
-    store = open_store(str(tmp_path / "class.sqlite3"))
+@contextlib.contextmanager
+def class_server(store: ClassStore) -> Iterator[str]:
+    """A class's server on ``store``, on a free port, in a thread of its own: its address while the block runs."""
     started = threading.Event()
     box: dict[str, Any] = {}
 
@@ -58,10 +58,18 @@ def served(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     started.wait(10)
-    yield f"http://127.0.0.1:{box['port']}/bulka/class/", store
+    yield f"http://127.0.0.1:{box['port']}/bulka/class/"
     box["loop"].call_soon_threadsafe(box["http"].stop)
     box["loop"].call_soon_threadsafe(box["loop"].stop)
     thread.join(5)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, ClassStore]]:
+    """A class's server on a free port, in a thread of its own: its address and its store."""
+    store = open_store(str(tmp_path / "class.sqlite3"))
+    with class_server(store) as url:
+        yield url, store
     store.close()
 
 
