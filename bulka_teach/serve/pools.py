@@ -70,28 +70,22 @@ class PreparedKernels(BoundedKernels):
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]  # async here
         if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
-            return await self._start_students(*args, **kwargs)
+            self._students += 1  # a student's own kernel: no pool kernel starts until his page is rendered
+            return await self._start_counted("_students", *args, **kwargs)
         changed = self._condition()
         async with changed:
             await changed.wait_for(lambda: self._preparing < self.turns and not self._students)
             self._preparing += 1
-        try:
-            kernel_id: str = await super().start_kernel(*args, **kwargs)
-        except BaseException:
-            await self._done("_preparing")
-            raise
-        asyncio.get_running_loop().create_task(self._when_rendered(kernel_id, "_preparing"))
-        return kernel_id
+        return await self._start_counted("_preparing", *args, **kwargs)
 
-    async def _start_students(self, *args: Any, **kwargs: Any) -> str:
-        """A student's own kernel: no pool kernel starts until his page is rendered."""
-        self._students += 1
+    async def _start_counted(self, counter: str, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel counted in ``counter`` (``_preparing`` or ``_students``) until its page is rendered."""
         try:
             kernel_id: str = await super().start_kernel(*args, **kwargs)
         except BaseException:
-            await self._done("_students")
+            await self._done(counter)
             raise
-        asyncio.get_running_loop().create_task(self._when_rendered(kernel_id, "_students"))
+        asyncio.get_running_loop().create_task(self._when_rendered(kernel_id, counter))
         return kernel_id
 
     def _condition(self) -> asyncio.Condition:
