@@ -23,10 +23,11 @@ from .ws_frames import CARD, cards_in
 TABLE = ".bt-table[data-mode='play']"
 Move = tuple[str, str]  # ("card", "7a"), ("action", "take") or ("control", "continue")
 
-# True once the table was drawn again after render number `n` and waits for the learner (or shows the outcome).
+# True once the table was drawn again after render number `n` and waits for the learner (or shows the outcome). A
+# table "thinking…" (the sampling bot's turn: drawn busy with the learner's old choices still on it) waits for no one.
 _REDRAWN = """([selector, n]) => {
   const table = document.querySelector(selector);
-  return table !== null && Number(table.dataset.render) > n
+  return table !== null && Number(table.dataset.render) > n && !table.classList.contains('bt-busy')
     && table.querySelector('.bt-legal, .bt-action, .bt-outcome') !== null;
 }"""
 

@@ -29,7 +29,8 @@ CONTINUE = ".bt-control[data-name='continue']:not([disabled])"
 ASKS = f"{PLAIN}, {CONTINUE}, .bt-outcome"
 _REDRAWN = """([selector, index, n, asks]) => {
   const table = document.querySelectorAll(selector)[index];
-  return table !== undefined && Number(table.dataset.render) > n && table.querySelector(asks) !== null;
+  return table !== undefined && Number(table.dataset.render) > n && !table.classList.contains('bt-busy')
+    && table.querySelector(asks) !== null;
 }"""
 #: The cards the page's mistigri question draws as its choices: lesson text, allowed only outside the tables.
 QUIZ_CARDS = frozenset({"Qc", "Jc", "Kc"})
