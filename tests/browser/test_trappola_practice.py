@@ -29,7 +29,8 @@ ASKS = ".bt-card.bt-legal[data-card], .bt-action, .bt-control[data-name='continu
 # True once table `index` was drawn again after render number `n` and asks the learner (or shows a score).
 _REDRAWN = """([selector, index, n, asks]) => {
   const table = document.querySelectorAll(selector)[index];
-  return table !== undefined && Number(table.dataset.render) > n && table.querySelector(asks) !== null;
+  return table !== undefined && Number(table.dataset.render) > n && !table.classList.contains('bt-busy')
+    && table.querySelector(asks) !== null;
 }"""
 MAX_MOVES = 120  # a Partie takes a dozen learner moves; waiting Partien a Continue each
 
