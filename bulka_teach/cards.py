@@ -60,6 +60,26 @@ class Card:
     __hash__ = object.__hash__  # defining __eq__ would otherwise remove the identity hash
 
 
+def holds(cards: Sequence[Card], card: Card | None) -> bool:
+    """``card in cards``, asked by identity (cards are singletons): the engines' hot paths, where even the fast
+    ``Card.__eq__`` is a call per card passed."""
+    for held in cards:
+        if held is card:
+            return True
+    return False
+
+
+def remove_card(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)``, by identity as ``holds`` asks (ValueError when it is not there)."""
+    i = 0
+    for held in cards:
+        if held is card:
+            del cards[i]
+            return
+        i += 1
+    raise ValueError(f"{card!r} is not among the cards")
+
+
 _PACKS: dict[str, Pack] = {}
 
 
