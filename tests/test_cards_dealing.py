@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bulka_teach import ITALIAN, MARIAS, CardError, Record, ScenarioError, french_pack
-from bulka_teach.cards import FRENCH_PRESETS
+from bulka_teach import ITALIAN, MARIAS, Card, CardError, Record, ScenarioError, french_pack
+from bulka_teach.cards import FRENCH_PRESETS, holds, remove_card
 from bulka_teach.czech.stacking import stack_deck
 from bulka_teach.dealing import DealCode, DealCodeError, DeckSource, shuffled
 
@@ -80,6 +80,43 @@ def test_cards_are_singletons_ordered_by_the_pack():
     assert sorted(MARIAS.cards_of(["Ab", "7h", "Ol"])) == MARIAS.cards_of(["7h", "Ol", "Ab"])
     assert MARIAS.describe(MARIAS.card("Ah")) == "ace (eso) of hearts (červené)"
     assert MARIAS.describe(MARIAS.card("Ul")).startswith("under (spodek) of leaves")
+
+
+def test_cards_compare_by_identity_as_objects_do():
+    """Card's fast ``__eq__``/``__ne__`` (cards.py) answer exactly as object's identity comparison: a card equals
+    itself only, hashes by identity, and leaves a comparison with a foreign object to that object."""
+    from unittest import mock
+
+    ah, ah_italian = MARIAS.card("Ah"), ITALIAN.card("Ab")
+    assert ah == MARIAS.card("Ah") and not ah != MARIAS.card("Ah")
+    assert ah != MARIAS.card("Kh") and not ah == MARIAS.card("Kh")
+    assert ah != ah_italian and ah != "Ah" and ah != 31 and ah is not None
+    assert ah == mock.ANY and mock.ANY == ah  # the foreign object's __eq__ decides, as for any object
+    assert Card.__eq__(ah, "Ah") is NotImplemented and Card.__ne__(ah, "Ah") is NotImplemented
+    assert hash(ah) == object.__hash__(ah) and {ah: 1}[MARIAS.card("Ah")] == 1
+    hand = MARIAS.cards_of(["7h", "Ah", "Ol"])
+    assert ah in hand and MARIAS.card("Kh") not in hand and hand.index(ah) == 1
+    hand.remove(ah)
+    assert [c.code for c in hand] == ["7h", "Ol"]
+    assert sorted(MARIAS.cards, reverse=True) == list(MARIAS.cards)[::-1]
+
+
+def test_holds_and_remove_card_ask_as_in_and_remove_do():
+    """The engines' identity helpers (cards.py) agree with ``in`` and ``list.remove`` on every card of hands."""
+    rng = random.Random(5)
+    for _ in range(200):
+        hand = rng.sample(MARIAS.cards, rng.randrange(0, 12))
+        for card in MARIAS.cards:
+            assert holds(hand, card) == (card in hand)
+            if card in hand:
+                mine, plain = list(hand), list(hand)
+                remove_card(mine, card)
+                plain.remove(card)
+                assert mine == plain
+            else:
+                with pytest.raises(ValueError):
+                    remove_card(list(hand), card)
+    assert not holds([], None)
 
 
 # --- card codes ------------------------------------------------------------------------------

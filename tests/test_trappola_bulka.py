@@ -8,7 +8,7 @@ import random
 import pytest
 from trappola_helpers import EX2, EX2_ACTIONS, EX3, EX3_ACTIONS, first_tie, summary, trappola
 
-from bulka_teach import Record, ScenarioError
+from bulka_teach import IllegalAction, Record, ScenarioError
 from bulka_teach.trappola.rules import PACK
 
 THREE = ("Ann", "Ben", "Cleo")
@@ -228,3 +228,16 @@ def test_two_players_have_no_bulka():
     game = trappola(EX2, EX2_ACTIONS)
     assert game.result()["bulka"] is None and game.pot == 0 and game.chips == [0, 0]
     assert summary(game)["chips"] == [0, 0]
+
+
+def test_a_split_during_a_partie_refuses_the_actions_listed_before_it():
+    """``apply`` trusts the legal list it made for the same number of actions; a split takes no action, so it must
+    forget that list, or a card listed before the split would still be played after it."""
+    game = Record(game="trappola", players=("A", "B", "C"), seed=1).start()
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    listed = game.legal_actions()
+    assert listed and game.split() is None
+    assert game.to_move is None and game.legal_actions() == []
+    with pytest.raises(IllegalAction):
+        game.apply(listed[0])

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from ..cards import Card, CardError
+from ..cards import Card, CardError, holds, remove_card
 from ..errors import Refusal
 from ..events import Event, make_event
 from ..quoting import quote
@@ -318,28 +318,46 @@ class Deal:
             face_up.append(self.stock[-1])
         return exchanging_card(trump, face_up), face_up
 
-    def _exchange_refusal(self, during_play: bool) -> Refusal | None:
+    def _exchange_bar(self, during_play: bool) -> str | None:
+        """What forbids the seat to move an exchange now (``_exchange_refusal`` says it in a sentence), or None:
+        ``legal_actions`` asks this alone, without writing the sentences."""
         seat = self._mover()
+        card, _ = self._exchange_plan(during_play)
+        if card is None:
+            return "nothing-face-up"
+        if not holds(self.hands[seat], card):
+            return "not-held"
+        if during_play and self.hundred_owed == seat:
+            return "must-declare-hundred"
+        if during_play and seat in self.exchanged_in_play:
+            return "exchanged"
+        for meld in self.melds[seat].declared:
+            if holds(meld.cards, card):
+                return "in-meld"
+        return None
+
+    def _exchange_refusal(self, during_play: bool) -> Refusal | None:
+        bar = self._exchange_bar(during_play)
+        if bar is None:
+            return None
         card, face_up = self._exchange_plan(during_play)
         if card is None:
             where = "the visible stock card" if during_play else "the candidates"
             return Refusal("no-exchange", f"There is no trump face up to exchange for: {where} "
                                           f"{'is not a trump' if during_play else 'are not trumps'}.")
-        if card not in self.hands[seat]:
+        if bar == "not-held":
             return Refusal("no-exchange", f"To exchange for {_codes_text(face_up)} you need the {card.code} "
                                           "(šíbr), and you do not hold it.")
-        if during_play and self.hundred_owed == seat:
+        if bar == "must-declare-hundred":
             return Refusal("must-declare-hundred", "You asked the declarer to play against your hundred: "
                                                    "declare it first, then exchange.")
-        if during_play and seat in self.exchanged_in_play:
+        if bar == "exchanged":
             return Refusal("no-exchange", "During play you may exchange only once, for a single card: "
                                           "you have already done so.")
-        meld = next((m for m in self.melds[seat].declared if card in m.cards), None)
-        if meld is not None:
-            return Refusal("no-exchange", f"Your {card.code} is in the meld {meld.code} you declared: a declared "
-                                          "meld's cards cannot be exchanged away (the meld stands on the cards "
-                                          "shown). Keep it and play a card.")
-        return None
+        meld = next(m for m in self.melds[self._mover()].declared if card in m.cards)
+        return Refusal("no-exchange", f"Your {card.code} is in the meld {meld.code} you declared: a declared "
+                                      "meld's cards cannot be exchanged away (the meld stands on the cards "
+                                      "shown). Keep it and play a card.")
 
     def _declare_refusal(self, meld: Meld, held: list[Meld] | None = None) -> Refusal | None:
         seat = self._mover()
@@ -422,7 +440,7 @@ class Deal:
             if phase == DISCARD:
                 return list(map(_DISCARD_TEXT.__getitem__, self.hands[self.to_move]))
             if phase == EXCHANGE:
-                return ["exchange", "pass"] if self._exchange_refusal(during_play=False) is None else ["pass"]
+                return ["exchange", "pass"] if self._exchange_bar(during_play=False) is None else ["pass"]
             if phase == HUNDRED_ASK:
                 return ["ask-hundred"]
             return ["fold", "play-on"]  # HUNDRED_ANSWER
@@ -439,7 +457,7 @@ class Deal:
             held = find_melds(self.hands[seat])
             actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
         if stock and stock[-1].suit == self.trump:
-            if self._exchange_refusal(during_play=True) is None:
+            if self._exchange_bar(during_play=True) is None:
                 actions.append("exchange")
         return actions + plays
 
@@ -564,7 +582,7 @@ class Deal:
         self.events.append(Event("declare", seat, public, {"meld": meld.code}))
 
     def _do_play(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
+        remove_card(self.hands[seat], card)
         self.events.append(_PLAY_EVENTS[seat][card.index])
         trick = self.trick
         if not trick:
@@ -619,7 +637,7 @@ class Deal:
         self.events.append(make_event(("play-starts", self.forehand, {}, None)))
 
     def _check_bela(self, seat: int) -> None:
-        if self.bela_holder is None and self.trump_o in self.hands[seat] and self.trump_k in self.hands[seat]:
+        if self.bela_holder is None and holds(self.hands[seat], self.trump_o) and holds(self.hands[seat], self.trump_k):
             self.bela_holder = seat
 
     # --- melds ------------------------------------------------------------------------

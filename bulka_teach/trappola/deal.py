@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..cards import Card, CardError
+from ..cards import Card, CardError, remove_card
 from ..errors import Refusal
 from ..events import Event, make_event
 from ..quoting import quote
@@ -370,7 +370,7 @@ class Partie:
         self.events.append(Event("manko-answer", owner, {"answers": answers}))
 
     def _play(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
+        remove_card(self.hands[seat], card)
         self.played[seat] += 1
         if card.rank == ACE:
             self.aces_played[seat] = True

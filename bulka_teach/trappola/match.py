@@ -259,6 +259,7 @@ class TrappolaBulka(Game[Partie]):
         self.pot = rest
         self.split_done = True
         self.events.append(Event("split", None, {"share": share, "seats": present, "remainder": rest}))
+        self._legal_at = -1  # no action was taken, yet nothing is asked any more: the listed actions are stale
         return None
 
     # --- the Game shape ----------------------------------------------------------------------------------------
