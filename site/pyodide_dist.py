@@ -41,6 +41,10 @@ STAND_IN = "preloaded.zip"  # the empty archive each of them loads: their code i
 
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # the same zip for the same inputs
 
+# Front-end files inside Python packages: anywidget's JupyterLab and notebook extensions (about 0.5 MB before
+# compression), which the browser gets from the site's own labextensions; Python never reads them.
+FRONT_END = ("anywidget/labextension/", "anywidget/nbextension/")
+
 
 def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
@@ -66,7 +70,7 @@ def bundle(stdlib: Path, wheels: list[Path], target: Path) -> int:
             with zipfile.ZipFile(source) as archive:
                 for info in archive.infolist():
                     name = info.filename
-                    if info.is_dir() or name.split("/")[0].endswith(".data"):
+                    if info.is_dir() or name.split("/")[0].endswith(".data") or name.startswith(FRONT_END):
                         continue
                     if name in written:
                         sys.exit(f"pyodide_dist: {name} is in two of {stdlib.name} and the wheels ({source.name})")

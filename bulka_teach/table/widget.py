@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pkgutil
 from collections.abc import Callable
-from functools import cache
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from typing import Any
 
 import anywidget
@@ -37,15 +35,18 @@ MODULE_KEY_PREFIX = "__bulka_teach_table_"
 ESM_FILES = (*ART_FILES, "cards.js", "table.js")
 
 
-@cache
-def _widgets() -> Traversable:
-    """The front end's folder, found once: in the static site the package is imported from a zip, where each
-    ``files()`` reads the whole zip's directory again (about 1,600 entries, in pure Python)."""
-    return files("bulka_teach.widgets")
+WIDGETS = "bulka_teach.widgets"  # the front end's package (``widgets/`` in the checkout)
 
 
 def _source(name: str) -> str:
-    return _widgets().joinpath(name).read_text(encoding="utf-8")
+    """One file of the front end, read by the package's own loader (``pkgutil.get_data``): in the static site the
+    package is imported from a zip, and the zip's loader reads the file from the index it already holds, where
+    ``importlib.resources``' ``files()`` reads the whole zip's index again (about 1,600 entries, in pure Python)
+    and builds a traversable for each lookup."""
+    data = pkgutil.get_data(WIDGETS, name)
+    if data is None:  # a loader that cannot read data: not one Python or Pyodide imports the package with
+        raise FileNotFoundError(f"{WIDGETS}/{name}")
+    return data.decode("utf-8")
 
 
 def table_module() -> str:

@@ -56,6 +56,8 @@ def test_the_site_is_whole_and_small(site: Site) -> None:
         entry_points = next(modules.read(n) for n in names if re.fullmatch(r"bulka_teach-[^/]+/entry_points.txt", n))
     assert {"bulka_teach/__init__.pyc", "ipywidgets/__init__.pyc", "IPython/__init__.pyc"} <= names, \
         "the package or the widgets are not in the site's Pyodide"
+    assert not [n for n in names if n.startswith(("anywidget/labextension/", "anywidget/nbextension/"))], \
+        "anywidget's front end rides in Python's zip (the browser gets it from the site)"
     assert b"czech-bulka" in entry_points, "the game registry's entry points are not in the site's Pyodide"
     config = json.loads((site.root / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
