@@ -49,8 +49,9 @@ fi
 #    zip (nothing to install or unpack when a page starts).
 WORK=$CACHE/work
 rm -rf "$WORK" && mkdir -p "$WORK/dist" "$WORK/lite/static"
-"$VENV/bin/pip" wheel "${PIP_QUIET[@]}" --no-deps --no-build-isolation -w "$WORK/dist" "$ROOT" >/dev/null 2>&1 \
-    || "$VENV/bin/pip" wheel "${PIP_QUIET[@]}" --no-deps -w "$WORK/dist" "$ROOT"
+# BULKA_COMPILE=0: a pure-Python wheel (setup.py would compile the solvers for this machine, not for Pyodide)
+BULKA_COMPILE=0 "$VENV/bin/pip" wheel "${PIP_QUIET[@]}" --no-deps --no-build-isolation -w "$WORK/dist" "$ROOT" \
+    >/dev/null 2>&1 || BULKA_COMPILE=0 "$VENV/bin/pip" wheel "${PIP_QUIET[@]}" --no-deps -w "$WORK/dist" "$ROOT"
 "$VENV/bin/python" site/site_wheel.py "$WORK"/dist/*.whl  # no server modules, no README in its metadata
 KERNEL_WHEELS=$VENV/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi
 "$VENV/bin/python" site/lessons.py lessons "$WORK/lite/files" >/dev/null

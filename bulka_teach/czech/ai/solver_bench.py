@@ -4,20 +4,16 @@ Each deal is dealt from its seed and brought to the first lead by a fixed policy
 asked takes trumps, nobody exchanges, a hundred is played on); then ``solve`` values every card the
 forehand may lead, with all 18 cards open. Printed: median and 95th percentile time in milliseconds,
 the processor time alone (steadier on a shared machine), the nodes searched, the machine and the
-Python version. The goal is a median under 50 ms.
+Python version, and for a compiled solver its Python source's figures beside (``bots.solver_bench``). The goal is
+a median under 50 ms.
 """
 from __future__ import annotations
 
-import os
-import platform
-import statistics
-import sys
-import time
-from collections.abc import Sequence
-
+from ...bots.solver_bench import report
 from ...records import Record
 from ..deal import PLAY, Deal
-from .solver import Position, position_from_deal, solve
+from . import solver
+from .solver import Position, position_from_deal
 
 #: The fixed policy's choice among the legal actions before play.
 _PREFERENCE = ("take", "play-on", "ask-hundred", "pass")
@@ -37,26 +33,8 @@ def first_lead(seed: int) -> Position:
     return position_from_deal(deal)
 
 
-def _percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def main(deals: int = 200, seed: int = 1) -> int:
     positions = [first_lead(s) for s in range(seed, seed + deals)]
-    times, cpu, nodes = [], [], []
-    for position in positions:
-        start, start_cpu = time.perf_counter(), time.process_time()
-        solution = solve(position)
-        times.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-        nodes.append(solution.nodes)
-    print(f"exact solver, full 9-trick positions at the first lead: {deals} deals from seed {seed}")
-    print(f"  time per position: median {statistics.median(times):.1f} ms, p95 {_percentile(times, 0.95):.1f} ms, "
-          f"max {max(times):.1f} ms (goal: median under 50 ms)")
-    print(f"  processor time per position: median {statistics.median(cpu):.1f} ms, p95 {_percentile(cpu, 0.95):.1f} ms "
-          "(the same, less the time other programs took the core)")
-    print(f"  nodes searched: median {statistics.median(nodes):.0f}, p95 {_percentile(nodes, 0.95):.0f}")
-    print(f"  machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}; "
-          f"Python {sys.version.split()[0]} ({platform.python_implementation()})")
+    report(f"exact solver, full 9-trick positions at the first lead: {deals} deals from seed {seed}", positions,
+           solver, lambda module, position: module.solve(position))
     return 0
