@@ -9,8 +9,7 @@
 #   --max-kernels=N (default: as many as the memory holds), --kernels-per-visitor=4, --connect-grace=20 (seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[app]"
+bash scripts/install.sh app  # .venv and the package, installed again only when its build changed
 class_args=()
 if [ -n "${CLASS:-}" ]; then
     class_args+=("--class=${CLASS}")

@@ -7,8 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+bash scripts/install.sh test  # .venv and the package, installed again only when its build changed
 
 if [ ! -x /usr/bin/chromium ]; then
     echo "test.sh: /usr/bin/chromium is missing; installing Debian's chromium for the browser tests" >&2
