@@ -16,7 +16,7 @@ from ..errors import Refusal, ScenarioError
 from ..events import Event
 from ..game import Decided, Decision, Game, Pot
 from ..records import Record
-from .deal import OVER, PARSED, PRO, Outcome, Parsed, Partie, parse_action
+from .deal import OVER, PARSED, PLAY, PRO, Outcome, Parsed, Partie, parse_action
 from .moments import deal_moments, rewind
 from .rules import PACK, TrappolaRules
 from .text import explain
@@ -35,6 +35,7 @@ class TrappolaBulka(Game[Partie]):
         super().__init__(record)
         self.rules: TrappolaRules = TrappolaRules.from_dict(record.rules)
         n = self.n
+        self.with_bulka = n > 2  # three or four players play for a Bulka; two play for points only
         self.source = DeckSource.from_codes(PACK, record.decks, record.seed)
         self.pot = 0  # the Bulka (three or four players)
         self.chips = [0] * n
@@ -50,11 +51,6 @@ class TrappolaBulka(Game[Partie]):
         self._next_partie(replay=False, pro=None)
 
     # --- seats --------------------------------------------------------------------------------------------------
-    @property
-    def with_bulka(self) -> bool:
-        """Three or four players play for a Bulka; two play for points only."""
-        return self.n > 2
-
     def _seat_players(self, record: Record) -> tuple[int, int, list[int]]:
         n, dealer, queue = self.n, record.dealer, record.queue
         if dealer is not None and not 0 <= dealer < n:
@@ -290,7 +286,10 @@ class TrappolaBulka(Game[Partie]):
         partie = self.deal
         assert partie is not None, "an action is taken only while a Partie is played"
         partie.do(parsed, renonc)
-        if partie.phase == PRO and partie.to_move is None:
+        phase = partie.phase
+        if phase == PLAY:  # the common case: play goes on
+            return
+        if phase == PRO and partie.to_move is None:
             self._begin(partie)
         if partie.phase == OVER:
             self._settle(partie)
