@@ -318,10 +318,12 @@ class Game(ABC, Generic[D]):
 
     def legal_actions(self) -> list[str]:
         """Every action the seat to move may take now: the candidates whose verdict is ok."""
-        if self._legal_at != len(self.actions):
-            self._legal = self._legal_now()
-            self._legal_at = len(self.actions)
-        return list(self._legal)
+        at = len(self.actions)
+        if self._legal_at == at:
+            return list(self._legal)
+        legal = self._legal = self._legal_now()
+        self._legal_at = at
+        return list(legal)
 
     def _legal_now(self) -> list[str]:
         refusal = self._refusal
@@ -349,10 +351,11 @@ class Game(ABC, Generic[D]):
             parsed, refusal = judged
             if refusal is not None and not (refusal.renonc and self._renonc_accepted()):
                 raise IllegalAction(refusal, action)
-        start = len(self.events)
+        events = self.events  # the one log, only ever appended to
+        start = len(events)
         self._do(parsed, refusal)
         actions.append(action)
-        return self.events[start:]
+        return events[start:]
 
     def _judge(self, action: str, seat: int | None) -> Refusal | tuple[Parsed, Refusal | None]:
         to_move = self.to_move

@@ -43,6 +43,7 @@ for _c in PACK.cards:
     PARSED[f"play {_c.code}"] = ("play", _c)
     PARSED[f"discard {_c.code}"] = ("discard", _c)
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
+_PLAY_OF = _PLAY_TEXT.__getitem__
 _DISCARD_TEXT = {c: f"discard {c.code}" for c in PACK.cards}
 #: Events are immutable values, so the event of a seat playing a card is made once.
 _PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(MAX_SEATS)]
@@ -446,9 +447,11 @@ class Deal:
             return ["fold", "play-on"]  # HUNDRED_ANSWER
         seat, trick = self.to_move, self.trick
         assert seat is not None, "the play phase asks someone"
-        # what ``playable`` allows, asked here without its call (the hot path of every random playout)
-        plays = [] if self.hundred_owed == seat else list(map(_PLAY_TEXT.__getitem__, follow_cards(
-            self.hands[seat], trick[0][1] if trick else None, self.trump, self.rules.must_beat)[0]))
+        # what ``playable`` allows, asked here without its call (the hot path of every random playout): leading, any
+        # card (as ``follow_cards`` answers a trick not led yet)
+        hand = self.hands[seat]
+        plays = [] if self.hundred_owed == seat else list(map(_PLAY_OF, follow_cards(
+            hand, trick[0][1], self.trump, self.rules.must_beat)[0] if trick else hand))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
             return plays  # the common case: only plays

@@ -67,26 +67,26 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
 
 _RUNS = tuple(_runs(mask) for mask in range(256))
 _CARDS = PACK.cards
-_SUIT_INDEXES = range(len(PACK.suits))
+_BIT = tuple(1 << card.index for card in _CARDS)  # a card's bit in a hand's mask: suit * 8 + rank
+_SUIT_BASES = tuple(suit * 8 for suit in range(len(PACK.suits)))  # where each suit's 8 rank bits begin
 
 
 def find_melds(hand: Iterable[Card]) -> list[Meld]:
     """Every meld in the hand, highest first: maximal runs of 3+ in a suit and fours of IX or higher."""
-    masks = [0, 0, 0, 0]
+    mask = 0
     for card in hand:
-        masks[card.suit] |= 1 << card.rank
+        mask |= _BIT[card.index]
     melds = []
-    for suit in _SUIT_INDEXES:
-        runs = _RUNS[masks[suit]]
+    for base in _SUIT_BASES:
+        runs = _RUNS[mask >> base & 255]
         if runs:
-            base = suit * 8
             for start, length in runs:
                 melds.append(Meld(_sequence_kind(length), _CARDS[base + start: base + start + length]))
-    common = (masks[0] & masks[1] & masks[2] & masks[3]) >> LOWEST_FOUR
+    common = (mask & mask >> 8 & mask >> 16 & mask >> 24 & 255) >> LOWEST_FOUR
     if common:
         for rank in range(LOWEST_FOUR, 8):
             if common >> (rank - LOWEST_FOUR) & 1:
-                melds.append(Meld(FOUR, tuple(_CARDS[s * 8 + rank] for s in _SUIT_INDEXES)))
+                melds.append(Meld(FOUR, tuple(_CARDS[base + rank] for base in _SUIT_BASES)))
     if len(melds) > 1:
         melds.sort(key=lambda m: m.height, reverse=True)
     return melds
