@@ -14,7 +14,7 @@ seat had at any step of the log (``view_at``). Views are JSON-ready dicts: every
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeVar
 
 from .cards import Pack
@@ -138,6 +138,12 @@ class Game(ABC, Generic[D]):
         self.events: list[Event] = []
         self._legal: list[str] = []
         self._legal_at = -1  # len(self.actions) when self._legal was computed
+        #: the current deal's own ``legal_actions`` and ``do``, where the game's legal actions and actions are
+        #: exactly its deal's (set by the game whenever that changes); None: ``_legal_now`` and ``_do``. They spare
+        #: the playouts' hot path a call each. ``do`` says True when the deal asks no one any more: then
+        #: ``_deal_paused`` acts.
+        self._deal_legal: Callable[[], list[str]] | None = None
+        self._deal_do: Callable[[Parsed, Refusal | None], bool] | None = None
 
     # --- to be provided by each game -------------------------------------------------
     @property
@@ -163,6 +169,9 @@ class Game(ABC, Generic[D]):
 
     def _renonc_accepted(self) -> bool:
         return False
+
+    def _deal_paused(self) -> None:
+        """After ``_deal_do``, when the deal asks no one: the session's part (settle the deal, deal the next)."""
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -321,7 +330,8 @@ class Game(ABC, Generic[D]):
         at = len(self.actions)
         if self._legal_at == at:
             return list(self._legal)
-        legal = self._legal = self._legal_now()
+        deal_legal = self._deal_legal
+        legal = self._legal = deal_legal() if deal_legal is not None else self._legal_now()
         self._legal_at = at
         return list(legal)
 
@@ -353,7 +363,11 @@ class Game(ABC, Generic[D]):
                 raise IllegalAction(refusal, action)
         events = self.events  # the one log, only ever appended to
         start = len(events)
-        self._do(parsed, refusal)
+        deal_do = self._deal_do
+        if deal_do is None:
+            self._do(parsed, refusal)
+        elif deal_do(parsed, refusal):
+            self._deal_paused()
         actions.append(action)
         return events[start:]
 

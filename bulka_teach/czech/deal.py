@@ -322,7 +322,8 @@ class Deal:
     def _exchange_bar(self, during_play: bool) -> str | None:
         """What forbids the seat to move an exchange now (``_exchange_refusal`` says it in a sentence), or None:
         ``legal_actions`` asks this alone, without writing the sentences."""
-        seat = self._mover()
+        seat = self.to_move
+        assert seat is not None, "an exchange is asked of the seat to move"
         card, _ = self._exchange_plan(during_play)
         if card is None:
             return "nothing-face-up"
@@ -473,7 +474,9 @@ class Deal:
         return not self.tricks and (not self.trick or self.trick[0][0] != seat)
 
     # --- doing ------------------------------------------------------------------------
-    def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
+    def do(self, parsed: Parsed, renonc: Refusal | None) -> bool:
+        """Carry out an action already judged (``renonc``: the rule error it commits, if any); True when the deal is
+        over, so that the session settles it."""
         verb, arg = parsed
         seat = self.to_move
         assert seat is not None, "the deal is over: nobody is to move"
@@ -485,8 +488,9 @@ class Deal:
                                                            "renonc": renonc.reason}))
             self.events.append(Event("renonc", seat, {"reason": renonc.reason}, {"message": renonc.message}))
             self._finish(Outcome("renonc", winner=self.other(seat), loser=seat, pays=True, renonc=renonc))
-            return
+            return True
         _DO[verb](self, seat, arg)
+        return self.to_move is None  # nobody is asked only once the deal is over
 
     def _do_take(self, seat: int, _arg: None) -> None:
         suit, which = self.offers[self.offer_index]
@@ -510,10 +514,10 @@ class Deal:
                 self.offer_index += 1
                 self.to_move = self.forehand
             else:
-                self.events.append(Event("redeal", None, {"number": self.number}))
+                self.events.append(make_event(("redeal", None, {"number": self.number}, None)))
                 self._finish(Outcome("redeal"))
         elif phase == EXCHANGE:
-            self.events.append(Event("exchange-pass", seat, {}))
+            self.events.append(make_event(("exchange-pass", seat, {}, None)))
             self._next_preplay()
 
     def _do_fold(self, seat: int, _arg: None) -> None:
@@ -659,9 +663,9 @@ class Deal:
                     self.events.append(Event("meld-height", s, {"heights": [
                         f"{m.name} to the {m.top_rank}" for m in declared]}))
         heights = [max((m.height for m in self.melds[s].declared), default=None) for s in self.seats]
-        self.events.append(Event("melds-scored", winner, {"names": [m.name for m in scored],
-                                                          "points": sum(m.points for m in scored),
-                                                          "equal": heights[0] == heights[1]}))
+        self.events.append(make_event(("melds-scored", winner, {"names": [m.name for m in scored],
+                                                                "points": sum(m.points for m in scored),
+                                                                "equal": heights[0] == heights[1]}, None)))
 
     def _reveal_twenty_suits(self) -> None:
         for s in self.seats:
@@ -708,8 +712,8 @@ class Deal:
             outcome = Outcome("tie", opponent, declarer, False, total)
         else:
             outcome = Outcome("declarer-lost", opponent, declarer, True, total)
-        self.events.append(Event("score", declarer, {"points": {str(s): p for s, p in total.items()},
-                                                     "kind": outcome.kind}))
+        self.events.append(make_event(("score", declarer, {"points": {str(s): p for s, p in total.items()},
+                                                           "kind": outcome.kind}, None)))
         self._finish(outcome)
 
     def _finish(self, outcome: Outcome) -> None:

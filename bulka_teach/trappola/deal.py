@@ -156,9 +156,9 @@ class Partie:
         self.hands[d] = deck[3:6] + deck[9:12] + deck[15:18]
         self.stock = deck[18:]  # stock[0] on top
         self.dealt = True
-        self.events.append(Event("deal", d, {"dealer": d, "challenger": c, "number": self.number,
-                                             "stock_card": self.stock_card.code, "multiplier": self.multiplier,
-                                             "pro": self.pro}))
+        self.events.append(make_event(("deal", d, {"dealer": d, "challenger": c, "number": self.number,
+                                                   "stock_card": self.stock_card.code, "multiplier": self.multiplier,
+                                                   "pro": self.pro}, None)))
         for seat in self.seats:
             self.events.append(make_event(("hand", seat, {"count": 9}, {"cards": [x.code for x in self.hands[seat]]})))
         if self.rules.stock_exchange:
@@ -314,15 +314,18 @@ class Partie:
         return [d for d in self.declared[seat] if d.figura.mankoable]
 
     # --- doing ------------------------------------------------------------------------------------------------
-    def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
+    def do(self, parsed: Parsed, renonc: Refusal | None) -> bool:
+        """Carry out an action already judged (``renonc``: the rule error it commits, if any); True when the Partie
+        asks no one any more (it is over, or Pro was answered), so that the session acts."""
         verb, arg = parsed
         seat = self.to_move
         assert seat is not None, "nobody is to move"
         if renonc is not None:
             self._renonc(seat, verb, arg, renonc)
-            return
+            return True
         if verb == "play":
             self._play(seat, arg)
+            return self.to_move is None
         elif verb == "declare":
             self._declare(seat, arg)
         elif verb == "manko":
@@ -333,6 +336,7 @@ class Partie:
             self.to_move = None  # the session pays the stakes, then deals
         else:
             self._exchange(seat, verb == "exchange")
+        return self.to_move is None
 
     def _renonc(self, seat: int, verb: str, arg: object, renonc: Refusal) -> None:
         if verb == "play":
@@ -416,8 +420,9 @@ class Partie:
                                                          "points": worth, "by_two": by_two}, None)))
         if by_two and number < TRICKS:
             bonus = trick_bonuses(self.by_two, self.rules)[-1]
-            self.events.append(Event("bonus", winner, {"bonus": bonus.bonus, "tricks": list(bonus.tricks),
-                                                       "points": bonus.points, "provisional": number == TRICKS - 1}))
+            self.events.append(make_event(("bonus", winner, {"bonus": bonus.bonus, "tricks": list(bonus.tricks),
+                                                             "points": bonus.points,
+                                                             "provisional": number == TRICKS - 1}, None)))
         if number == TRICKS:
             self._score()
 
@@ -456,12 +461,14 @@ class Partie:
         bonuses, last_trick = self.bonuses(), self.last_trick_points()
         for bonus in bonuses:
             if bonus.bonus == LAST:
-                self.events.append(Event("bonus", bonus.seat, {"bonus": LAST, "tricks": list(bonus.tricks),
-                                                               "points": bonus.points, "provisional": False}))
+                self.events.append(make_event(("bonus", bonus.seat, {"bonus": LAST, "tricks": list(bonus.tricks),
+                                                                     "points": bonus.points, "provisional": False},
+                                               None)))
         total = self._total(last_trick, bonuses)
         c, d = self.seats
-        self.events.append(Event("score", None, {"points": {str(s): p for s, p in total.items()},
-                                                 "last_trick": {str(s): p for s, p in last_trick.items()}}))
+        self.events.append(make_event(("score", None, {"points": {str(s): p for s, p in total.items()},
+                                                       "last_trick": {str(s): p for s, p in last_trick.items()}},
+                                       None)))
         if total[c] == total[d]:
             self._finish(Outcome("alifer" if self.tie_replays else "draw", points=total))
             return
