@@ -144,6 +144,9 @@ class Game(ABC, Generic[D]):
         #: ``_deal_paused`` acts.
         self._deal_legal: Callable[[], list[str]] | None = None
         self._deal_do: Callable[[Parsed, Refusal | None], bool] | None = None
+        # ``_parsed_once`` as an instance attribute, read by every ``apply``: through the class it is a slower lookup,
+        # which CPython 3.11 does not specialize
+        self._parsed: dict[str, Any] = self._parsed_once
 
     # --- to be provided by each game -------------------------------------------------
     @property
@@ -329,11 +332,11 @@ class Game(ABC, Generic[D]):
         """Every action the seat to move may take now: the candidates whose verdict is ok."""
         at = len(self.actions)
         if self._legal_at == at:
-            return list(self._legal)
+            return self._legal.copy()  # a copy: the caller may change it, the cache must not change
         deal_legal = self._deal_legal
         legal = self._legal = deal_legal() if deal_legal is not None else self._legal_now()
         self._legal_at = at
-        return list(legal)
+        return legal.copy()
 
     def _legal_now(self) -> list[str]:
         refusal = self._refusal
@@ -353,7 +356,7 @@ class Game(ABC, Generic[D]):
         actions = self.actions
         if self._legal_at == len(actions) and action in self._legal and (seat is None or seat == self.to_move):
             # judged already when the legal actions were listed
-            parsed, refusal = self._parsed_once.get(action) or self._parse(action), None
+            parsed, refusal = self._parsed.get(action) or self._parse(action), None
         else:
             judged = self._judge(action, seat)
             if isinstance(judged, Refusal):

@@ -211,13 +211,11 @@ class Partie:
         # ``playable`` inline: leading, any card (as ``follow`` answers a trick not led yet), else what it allows
         plays = list(map(_PLAY_OF, _FOLLOW(hand, trick[0][1], None)[0] if trick else hand))
         played = self.played[seat]
-        if played >= 2 and self.aces_played[seat]:
-            return plays
+        if played >= 2 and (self.aces_played[seat] or self.aces_at_play[seat] < 3):
+            return plays  # past the second card Manko is gone, and only aces may be declared (see may_declare)
         # what candidates() and refusal() allow, in their order, with the playable cards found once
         # later only aces, while none is played: those held when play began, three or four
         may_declare = not played or (not self.aces_played[seat] and self.aces_at_play[seat] >= 3)
-        if played >= 2 and not may_declare:
-            return plays  # past the second card Manko is gone, and without three aces nothing may be declared
         asked = ([f"declare {f.code}" for f in held_figura(hand) if self._declare_refusal(f) is None] if may_declare
                  else [])
         if played == 1 and not self.manko_asked[seat] and self._mankoable(self._other[seat]):
