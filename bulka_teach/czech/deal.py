@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from ..cards import Card, CardError, holds, remove_card
 from ..errors import Refusal
@@ -721,11 +720,8 @@ class Deal:
         self.phase, self.to_move = OVER, None
 
 
-_code_of = attrgetter("code")
-
-
 def _codes(cards: list[Card]) -> list[str]:
-    return list(map(_code_of, cards))
+    return [c.code for c in cards]  # in CPython 3.11 cheaper than mapping an attrgetter
 
 
 def _codes_text(cards: list[Card]) -> str:

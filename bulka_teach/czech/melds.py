@@ -23,7 +23,7 @@ class Meld(NamedTuple):
 
     @property
     def code(self) -> str:
-        return "-".join(c.code for c in self.cards)
+        return "-".join([c.code for c in self.cards])
 
     @property
     def points(self) -> int:
@@ -93,7 +93,10 @@ def find_melds(hand: Iterable[Card]) -> list[Meld]:
 
 
 def has_hundred(hand: Iterable[Card]) -> bool:
-    return any(m.kind >= HUNDRED for m in find_melds(hand))
+    for meld in find_melds(hand):  # a loop, not any() over a generator: asked once a deal
+        if meld.kind >= HUNDRED:
+            return True
+    return False
 
 
 def parse_meld(text: str) -> Meld:

@@ -309,7 +309,8 @@ class Partie:
         return None
 
     def _mankoable(self, seat: int) -> list[Declared]:
-        return [d for d in self.declared[seat] if d.figura.mankoable]
+        declared = self.declared[seat]
+        return [d for d in declared if d.figura.mankoable] if declared else []  # mostly none were declared
 
     # --- doing ------------------------------------------------------------------------------------------------
     def do(self, parsed: Parsed, renonc: Refusal | None) -> bool:
