@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..cards import Card, CardError, remove_card
+from ..cards import Card, CardError, codes, remove_card
 from ..errors import Refusal
 from ..events import Event, make_event
 from ..quoting import quote
@@ -160,7 +160,7 @@ class Partie:
                                                    "stock_card": self.stock_card.code, "multiplier": self.multiplier,
                                                    "pro": self.pro}, None)))
         for seat in self.seats:
-            self.events.append(make_event(("hand", seat, {"count": 9}, {"cards": [x.code for x in self.hands[seat]]})))
+            self.events.append(make_event(("hand", seat, {"count": 9}, {"cards": codes(self.hands[seat])})))
         if self.rules.stock_exchange:
             self.phase, self.to_move = EXCHANGE, c
         else:
@@ -168,7 +168,11 @@ class Partie:
 
     def _start_play(self) -> None:
         for seat in self.seats:
-            self.aces_at_play[seat] = [c.rank for c in self.hands[seat]].count(ACE)
+            aces = 0
+            for card in self.hands[seat]:
+                if card.rank == ACE:
+                    aces += 1
+            self.aces_at_play[seat] = aces
         self.phase, self.to_move = PLAY, self.challenger
         self.events.append(make_event(("play-starts", self.challenger, {}, None)))
 
@@ -428,7 +432,8 @@ class Partie:
     # --- the end ----------------------------------------------------------------------------------------------
     def card_points(self) -> dict[int, int]:
         """Card points won in tricks so far."""
-        return {s: self.won[s] for s in self.seats}
+        (first, second), won = self.seats, self.won  # the two seats, in order (no comprehension's frame)
+        return {first: won[first], second: won[second]}
 
     def bonuses(self) -> list[Bonus]:
         """The trick bonuses earned so far (final once nine tricks are played; none count after a renonc)."""
@@ -436,7 +441,7 @@ class Partie:
 
     def last_trick_points(self) -> dict[int, int]:
         """The plain last trick (card points): to its winner, unless his Two took it (then a bonus instead)."""
-        out = {s: 0 for s in self.seats}
+        out = dict.fromkeys(self.seats, 0)
         if len(self.tricks) == TRICKS and not self.by_two[-1][1]:
             out[self.tricks[-1][1]] = self.rules.last_trick
         return out
@@ -453,7 +458,8 @@ class Partie:
         for bonus in bonuses:
             total[bonus.seat] += bonus.points
         for seat in self.seats:
-            total[seat] += sum(d.points for d in self.declared[seat])
+            for declared in self.declared[seat]:
+                total[seat] += declared.points
         return total
 
     def _score(self) -> None:

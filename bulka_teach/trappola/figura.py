@@ -93,8 +93,13 @@ def _set_of(cards: list[Card]) -> Figura:
 def held_figura(hand: Iterable[Card]) -> list[Figura]:
     """Every Figura the hand could declare: each rank's whole set (three, or the four), Blans, Bianka."""
     cards = list(hand)
-    ranks = [card.rank for card in cards]
-    found = [_set_of([c for c in cards if c.rank == r]) for r in _SET_RANKS if ranks.count(r) >= 3]
+    ranks = []
+    for card in cards:  # a loop: asked at each seat's first card of every Partie, cheaper than a comprehension
+        ranks.append(card.rank)
+    found = []
+    for r in _SET_RANKS:
+        if ranks.count(r) >= 3:
+            found.append(_set_of([c for c in cards if c.rank == r]))
     if COURTS.isdisjoint(ranks):
         found.append(Figura(BLANS, None, ()))
         if ACE not in ranks:
