@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..cards import Card, CardError
+from ..cards import Card, CardError, codes
 from ..quoting import quote
 from .rules import PACK, RANK
 
@@ -23,7 +23,7 @@ class Meld(NamedTuple):
 
     @property
     def code(self) -> str:
-        return "-".join([c.code for c in self.cards])
+        return "-".join(codes(self.cards))
 
     @property
     def points(self) -> int:
@@ -126,11 +126,21 @@ def parse_meld(text: str) -> Meld:
 __all__ = ["Meld", "find_melds", "has_hundred", "parse_meld", "CardError", "TWENTY", "FIFTY", "HUNDRED", "FOUR"]
 
 
+def _highest(melds: list[Meld]) -> tuple[int, int] | None:
+    """The highest of the melds' heights (None: no meld); a loop, cheaper than max over a generator in CPython 3.11
+    (asked every deal)."""
+    best = None
+    for meld in melds:
+        height = meld.height
+        if best is None or height > best:
+            best = height
+    return best
+
+
 def meld_winner(forehand: int, dealer: int, declared: dict[int, list[Meld]]) -> int | None:
     """Whose melds count: the seat with the higher meld (equal melds: the forehand, who led the first trick);
     None when neither declared any. The one rule the engine's deal and the solver both use."""
-    best_f = max((m.height for m in declared[forehand]), default=None)
-    best_d = max((m.height for m in declared[dealer]), default=None)
+    best_f, best_d = _highest(declared[forehand]), _highest(declared[dealer])
     if best_d is None:
         return forehand if best_f is not None else None
     return forehand if best_f is not None and best_f >= best_d else dealer

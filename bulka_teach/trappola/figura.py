@@ -7,9 +7,10 @@ and the rules' business; this module knows what a Figura is and which ones a han
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import NamedTuple
 
-from ..cards import Card
+from ..cards import Card, codes
 from ..quoting import quote
 from .rules import ACE, COURTS, PACK, SUITS, TrappolaRules
 
@@ -85,9 +86,12 @@ def parse_figura(text: str) -> Figura:
     return Figura(text, rank, tuple(cards))
 
 
+_SUIT_OF = attrgetter("suit")
+
+
 def _set_of(cards: list[Card]) -> Figura:
-    ordered = sorted(cards, key=lambda c: c.suit)
-    return Figura("-".join(c.code for c in ordered), ordered[0].code[0], tuple(ordered))
+    ordered = sorted(cards, key=_SUIT_OF)  # a C key and a list of codes: asked whenever a hand holds three of a rank
+    return Figura("-".join(codes(ordered)), ordered[0].code[0], tuple(ordered))
 
 
 def held_figura(hand: Iterable[Card]) -> list[Figura]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
-from ..events import Event, make_event
+from ..events import Event, make_event, seat_keys
 from ..game import Decided, Decision, Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, PRO, Outcome, Parsed, Partie, parse_action
@@ -144,7 +144,7 @@ class TrappolaBulka(Game[Partie]):
             self.streaks[loser] = 0
         self.events.append(make_event(("partie-over", winner, {
             "winner": winner, "loser": loser, "result": outcome.result, "multiplier": partie.multiplier,
-            "points": {str(s): p for s, p in outcome.points.items()},
+            "points": seat_keys(outcome.points),
             "streak": self.streaks[winner] if winner is not None else 0, "bulka": self.with_bulka,
             "pro": partie.pro}, None)))
         if not decided:  # a tie decides nothing: the same roles again (Alifer: the multiplier doubled)
@@ -178,7 +178,10 @@ class TrappolaBulka(Game[Partie]):
         self._next_partie(replay=False, pro=None)
 
     def _close(self, partie: Partie) -> None:
-        partie.chips_delta = [a - b for a, b in zip(self.chips, partie.chips_before, strict=True)]
+        delta = []
+        for now, before in zip(self.chips, partie.chips_before, strict=True):  # a loop: every Partie (CPython 3.11)
+            delta.append(now - before)
+        partie.chips_delta = delta
 
     def _reseat_after_bulka(self, winner: int, loser: int) -> None:
         if self.rules.bulka_won_seating == "redraw":
