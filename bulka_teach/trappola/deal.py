@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..cards import Card, CardError, codes, remove_card
+from ..cards import Card, CardError, codes
 from ..errors import Refusal
 from ..events import Event, make_event, seat_keys
 from ..quoting import quote
@@ -35,6 +35,7 @@ _PLAY_OF = _PLAY_TEXT.__getitem__
 _FOLLOW = TRICK_RULES.follow
 _BEATS = TRICK_RULES.beats_table[None]  # led.index * len(PACK) + card.index: the card takes the trick
 _CARDS = len(PACK.cards)
+_IS_TWO = tuple(is_two(c) for c in PACK.cards)  # by card index: ``is_two``, looked up
 VERBS = ("declare <figura>", "manko", "play <card>", "pro", "no-pro", "exchange", "pass")
 _VERB_MOMENT = {"pro": PRO, "no-pro": PRO, "exchange": EXCHANGE, "pass": EXCHANGE, "declare": PLAY, "manko": PLAY,
                 "play": PLAY}
@@ -400,7 +401,10 @@ class Partie:
         self.events.append(Event("manko-answer", owner, {"answers": answers}))
 
     def _play(self, seat: int, card: Card) -> None:
-        remove_card(self.hands[seat], card)
+        hand, i = self.hands[seat], 0  # ``cards.remove_card`` inline: on every play its call costs more than its loop
+        while hand[i] is not card:  # the card was judged legal, so it is held
+            i += 1
+        del hand[i]
         self.played[seat] += 1
         if card.rank == ACE:
             self.aces_played[seat] = True
@@ -417,7 +421,7 @@ class Partie:
             self.voids[seat].add(led.suit)
         worth = self.points_of[led.index] + self.points_of[card.index]
         self.won[winner] += worth
-        by_two = winner == led_seat and is_two(led)
+        by_two = winner == led_seat and _IS_TWO[led.index]
         tricks = self.tricks
         tricks.append(((first, (seat, card)), winner))
         self.by_two.append((winner, by_two))
