@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..cards import Card, CardError, codes
+from ..cards import Card, CardError, codes, holds
 from ..errors import Refusal
 from ..events import Event, make_event, seat_keys
 from ..quoting import quote
@@ -295,7 +295,7 @@ class Partie:
                                                 f"{', '.join(c.code for c in spoil)}: a false Figura is a renonc.",
                                renonc=True)
             return None
-        missing = [c.code for c in figura.cards if c not in hand]
+        missing = [c.code for c in figura.cards if not holds(hand, c)]
         if missing:
             return Refusal("meld-not-held", f"You do not hold {', '.join(missing)}: a false Figura is a renonc.",
                            renonc=True)
