@@ -43,14 +43,18 @@ def random_deals(deals: int, players: tuple[str, ...], seed: int, game: str = "c
         session = _table(players, seed * 100_003 + table, game)
         legal_actions, apply = session.legal_actions, session.apply
         deal, k = session.deal, len(session.deals) - 1  # the deal being played, and its index
-        while deal is not None and k < SESSION and done < deals and session.to_move is not None:
+        while deal is not None:
             actions = legal_actions()
+            if not actions:  # nothing is asked of anyone (as ``to_move`` None says): the table is done
+                break
             apply(actions[int(rand() * len(actions))])
             if session.deal is not deal:  # the deal is over (the next one, if any, is dealt)
                 done += 1
                 if session.deal_decision(k).decided == "match":
                     break
                 deal, k = session.deal, len(session.deals) - 1
+                if k >= SESSION or done >= deals:
+                    break
     return time.perf_counter() - start
 
 

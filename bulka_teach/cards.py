@@ -69,6 +69,15 @@ def holds(cards: Sequence[Card], card: Card | None) -> bool:
     return False
 
 
+def codes(cards: Iterable[Card]) -> list[str]:
+    """The cards' codes, in order (for the log: the engines' every deal; a loop is cheaper than a comprehension in
+    CPython 3.11)."""
+    out = []
+    for card in cards:
+        out.append(card.code)
+    return out
+
+
 def remove_card(cards: list[Card], card: Card) -> None:
     """``cards.remove(card)``, by identity as ``holds`` asks (ValueError when it is not there)."""
     i = 0

@@ -25,6 +25,15 @@ class Event(NamedTuple):
         return self._replace(secret=None)
 
 
+def seat_keys(values: Mapping[int, Any]) -> dict[str, Any]:
+    """``values`` by seat, the seats written as strings (as JSON keys are), in the same order: the log's points by
+    seat. A loop, cheaper than a comprehension in CPython 3.11 (every deal writes a few)."""
+    out = {}
+    for seat, value in values.items():
+        out[str(seat)] = value
+    return out
+
+
 #: ``make_event((kind, seat, data, secret))`` is ``Event(kind, seat, data, secret)`` (all four given), made without
 #: a call of Python code: for the engines' hot paths, which log about thirty events a deal.
 make_event = partial(tuple.__new__, Event)

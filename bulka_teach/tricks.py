@@ -41,7 +41,12 @@ class TrickRules:
         if led is None:
             return hand, None
         suit = led.suit
-        same = [c for c in hand if c.suit == suit]
+        # loops, not comprehensions: this is every playout's hot path, and in CPython 3.11 a comprehension costs a
+        # function object and a frame of its own
+        same = []
+        for c in hand:
+            if c.suit == suit:
+                same.append(c)
         if same:
             if must_beat:
                 strength = self.strengths[trump]
@@ -50,7 +55,10 @@ class TrickRules:
                     return higher, BEAT
             return same, (FOLLOW if len(same) < len(hand) else None)
         if self.must_trump and trump is not None:
-            trumps = [c for c in hand if c.suit == trump]
+            trumps = []
+            for c in hand:
+                if c.suit == trump:
+                    trumps.append(c)
             if trumps and len(trumps) < len(hand):
                 return trumps, TRUMP
         return hand, None

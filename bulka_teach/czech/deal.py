@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from operator import attrgetter
 
-from ..cards import Card, CardError, holds, remove_card
+from ..cards import Card, CardError, codes, holds
 from ..errors import Refusal
-from ..events import Event, make_event
+from ..events import Event, make_event, seat_keys
 from ..quoting import quote
 from .melds import FOUR, HUNDRED, TWENTY, Meld, find_melds, has_hundred, meld_winner, parse_meld, scored_melds
 from .rules import (
@@ -43,6 +42,7 @@ for _c in PACK.cards:
     PARSED[f"play {_c.code}"] = ("play", _c)
     PARSED[f"discard {_c.code}"] = ("discard", _c)
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
+_PLAY_OF = _PLAY_TEXT.__getitem__
 _DISCARD_TEXT = {c: f"discard {c.code}" for c in PACK.cards}
 #: Events are immutable values, so the event of a seat playing a card is made once.
 _PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(MAX_SEATS)]
@@ -180,7 +180,7 @@ class Deal:
                                               "forced": self.forced, "first": deck[12].code,
                                               "second": self.stock[-1].code}, None)))
         for seat in self.seats:
-            events.append(make_event(("hand", seat, {"count": 6}, {"cards": _codes(self.hands[seat])})))
+            events.append(make_event(("hand", seat, {"count": 6}, {"cards": codes(self.hands[seat])})))
 
     # --- whose turn, what may be done ---------------------------------------------------
     @property
@@ -321,7 +321,8 @@ class Deal:
     def _exchange_bar(self, during_play: bool) -> str | None:
         """What forbids the seat to move an exchange now (``_exchange_refusal`` says it in a sentence), or None:
         ``legal_actions`` asks this alone, without writing the sentences."""
-        seat = self._mover()
+        seat = self.to_move
+        assert seat is not None, "an exchange is asked of the seat to move"
         card, _ = self._exchange_plan(during_play)
         if card is None:
             return "nothing-face-up"
@@ -446,16 +447,20 @@ class Deal:
             return ["fold", "play-on"]  # HUNDRED_ANSWER
         seat, trick = self.to_move, self.trick
         assert seat is not None, "the play phase asks someone"
-        # what ``playable`` allows, asked here without its call (the hot path of every random playout)
-        plays = [] if self.hundred_owed == seat else list(map(_PLAY_TEXT.__getitem__, follow_cards(
-            self.hands[seat], trick[0][1] if trick else None, self.trump, self.rules.must_beat)[0]))
+        # what ``playable`` allows, asked here without its call (the hot path of every random playout): leading, any
+        # card (as ``follow_cards`` answers a trick not led yet)
+        hand = self.hands[seat]
+        plays = [] if self.hundred_owed == seat else list(map(_PLAY_OF, follow_cards(
+            hand, trick[0][1], self.trump, self.rules.must_beat)[0] if trick else hand))
         stock = self.stock
         if self.tricks and not (stock and stock[-1].suit == self.trump):
             return plays  # the common case: only plays
         actions: list[str] = []
         if self._first_card(seat):
             held = find_melds(self.hands[seat])
-            actions = [f"declare {m.code}" for m in held if self._declare_refusal(m, held) is None]
+            for meld in held:  # a loop: cheaper than a comprehension in CPython 3.11
+                if self._declare_refusal(meld, held) is None:
+                    actions.append(f"declare {meld.code}")
         if stock and stock[-1].suit == self.trump:
             if self._exchange_bar(during_play=True) is None:
                 actions.append("exchange")
@@ -470,7 +475,9 @@ class Deal:
         return not self.tricks and (not self.trick or self.trick[0][0] != seat)
 
     # --- doing ------------------------------------------------------------------------
-    def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
+    def do(self, parsed: Parsed, renonc: Refusal | None) -> bool:
+        """Carry out an action already judged (``renonc``: the rule error it commits, if any); True when the deal is
+        over, so that the session settles it."""
         verb, arg = parsed
         seat = self.to_move
         assert seat is not None, "the deal is over: nobody is to move"
@@ -482,8 +489,9 @@ class Deal:
                                                            "renonc": renonc.reason}))
             self.events.append(Event("renonc", seat, {"reason": renonc.reason}, {"message": renonc.message}))
             self._finish(Outcome("renonc", winner=self.other(seat), loser=seat, pays=True, renonc=renonc))
-            return
+            return True
         _DO[verb](self, seat, arg)
+        return self.to_move is None  # nobody is asked only once the deal is over
 
     def _do_take(self, seat: int, _arg: None) -> None:
         suit, which = self.offers[self.offer_index]
@@ -492,7 +500,7 @@ class Deal:
         self.events.append(make_event(("take", seat, {"suit": SUITS[suit], "which": which}, None)))
         for s in self.seats:
             self.hands[s] += self.dokup[s]
-            self.events.append(make_event(("dokup", s, {"count": 3}, {"cards": _codes(self.dokup[s])})))
+            self.events.append(make_event(("dokup", s, {"count": 3}, {"cards": codes(self.dokup[s])})))
             self._check_bela(s)
         self._next_preplay()
 
@@ -507,10 +515,10 @@ class Deal:
                 self.offer_index += 1
                 self.to_move = self.forehand
             else:
-                self.events.append(Event("redeal", None, {"number": self.number}))
+                self.events.append(make_event(("redeal", None, {"number": self.number}, None)))
                 self._finish(Outcome("redeal"))
         elif phase == EXCHANGE:
-            self.events.append(Event("exchange-pass", seat, {}))
+            self.events.append(make_event(("exchange-pass", seat, {}, None)))
             self._next_preplay()
 
     def _do_fold(self, seat: int, _arg: None) -> None:
@@ -552,7 +560,7 @@ class Deal:
                 taken.append(self.stock.pop())
         hand += taken
         self.taken[seat] += taken
-        self.events.append(Event("exchange", seat, {"given": card.code, "taken": _codes(taken),
+        self.events.append(Event("exchange", seat, {"given": card.code, "taken": codes(taken),
                                                     "during_play": during_play, "tupl": len(face_up) == 2,
                                                     "visible": self.stock[-1].code if self.stock else None}))
         self._check_bela(seat)
@@ -582,7 +590,10 @@ class Deal:
         self.events.append(Event("declare", seat, public, {"meld": meld.code}))
 
     def _do_play(self, seat: int, card: Card) -> None:
-        remove_card(self.hands[seat], card)
+        hand, i = self.hands[seat], 0  # ``cards.remove_card`` inline: on every play its call costs more than its loop
+        while hand[i] is not card:  # the card was judged legal, so it is held
+            i += 1
+        del hand[i]
         self.events.append(_PLAY_EVENTS[seat][card.index])
         trick = self.trick
         if not trick:
@@ -643,7 +654,9 @@ class Deal:
     # --- melds ------------------------------------------------------------------------
     def _settle_melds(self) -> None:
         """After trick 1: whose melds count, and what the opponent learns of a twenty's height."""
-        winner = meld_winner(self.forehand, self.dealer, {s: self.melds[s].declared for s in self.seats})
+        melds = self.melds
+        winner = meld_winner(self.forehand, self.dealer, {self.forehand: melds[self.forehand].declared,
+                                                          self.dealer: melds[self.dealer].declared})
         if winner is None:
             return
         scored = scored_melds(self.melds[winner].declared, self.rules.meld_scope)
@@ -656,9 +669,9 @@ class Deal:
                     self.events.append(Event("meld-height", s, {"heights": [
                         f"{m.name} to the {m.top_rank}" for m in declared]}))
         heights = [max((m.height for m in self.melds[s].declared), default=None) for s in self.seats]
-        self.events.append(Event("melds-scored", winner, {"names": [m.name for m in scored],
-                                                          "points": sum(m.points for m in scored),
-                                                          "equal": heights[0] == heights[1]}))
+        self.events.append(make_event(("melds-scored", winner, {"names": [m.name for m in scored],
+                                                                "points": sum(m.points for m in scored),
+                                                                "equal": heights[0] == heights[1]}, None)))
 
     def _reveal_twenty_suits(self) -> None:
         for s in self.seats:
@@ -671,7 +684,8 @@ class Deal:
     # --- the end ----------------------------------------------------------------------
     def card_points(self) -> dict[int, int]:
         """Points won so far in tricks, bela's change to the O's value not applied."""
-        return {s: self.won[s] for s in self.seats}
+        (first, second), won = self.seats, self.won  # the two seats, in order (no comprehension's frame)
+        return {first: won[first], second: won[second]}
 
     def bela(self) -> int | None:
         """The seat that scores the bela's 40, if anyone does (at the end of play)."""
@@ -705,20 +719,13 @@ class Deal:
             outcome = Outcome("tie", opponent, declarer, False, total)
         else:
             outcome = Outcome("declarer-lost", opponent, declarer, True, total)
-        self.events.append(Event("score", declarer, {"points": {str(s): p for s, p in total.items()},
-                                                     "kind": outcome.kind}))
+        self.events.append(make_event(("score", declarer, {"points": seat_keys(total),
+                                                           "kind": outcome.kind}, None)))
         self._finish(outcome)
 
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self.phase, self.to_move = OVER, None
-
-
-_code_of = attrgetter("code")
-
-
-def _codes(cards: list[Card]) -> list[str]:
-    return list(map(_code_of, cards))
 
 
 def _codes_text(cards: list[Card]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
-from ..events import Event
+from ..events import Event, make_event
 from ..game import Decided, Decision, Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, Deal, Outcome, Parsed, parse_action
@@ -82,16 +82,17 @@ class CzechBulka(Game[Deal]):
         for s in range(self.n):
             self.chips[s] -= stake
         self.bank += stake * self.n
-        self.events.append(Event("ante", None, {"bulka": self.bulka, "stake": stake, "bank": self.bank}))
+        self.events.append(make_event(("ante", None, {"bulka": self.bulka, "stake": stake, "bank": self.bank}, None)))
 
     # --- deals ------------------------------------------------------------------------
     def _next_deal(self, dealer: int, opponent: int, number: int) -> None:
         deck = self.source.next_deck()
         if deck is None:
-            self.deal = None
+            self.deal = self._deal_legal = self._deal_do = None
             return
         self.deal = Deal(self.rules, dealer, opponent, deck, number, self.events)
         self.deals.append(self.deal)
+        self._deal_legal, self._deal_do = self.deal.legal_actions, self.deal.do  # the session's are the deal's
 
     def _deal_over(self, deal: Deal) -> None:
         outcome = deal.outcome
@@ -109,12 +110,12 @@ class CzechBulka(Game[Deal]):
         self.streaks[winner] += 1
         self.streaks[loser] = 0
         self.game_number += 1
-        self.events.append(Event("game-over", winner, {"loser": loser, "kind": outcome.kind, "penalty": penalty,
-                                                       "streak": self.streaks[winner]}))
+        self.events.append(make_event(("game-over", winner, {"loser": loser, "kind": outcome.kind, "penalty": penalty,
+                                                             "streak": self.streaks[winner]}, None)))
         bank_won = self.streaks[winner] >= BANK_STREAK
         if bank_won:
             self.chips[winner] += self.bank
-            self.events.append(Event("bank-won", winner, {"bank": self.bank}))
+            self.events.append(make_event(("bank-won", winner, {"bank": self.bank}, None)))
             self.bank = 0
             self.bulka += 1
             self.streaks = [0] * self.n
@@ -133,7 +134,7 @@ class CzechBulka(Game[Deal]):
         if amount:
             self.chips[seat] -= amount
             self.bank += amount
-            self.events.append(Event("pay", seat, {"amount": amount, "bank": self.bank}))
+            self.events.append(make_event(("pay", seat, {"amount": amount, "bank": self.bank}, None)))
 
     # --- the Game shape ---------------------------------------------------------------
     @property
@@ -162,9 +163,11 @@ class CzechBulka(Game[Deal]):
         return self.rules.renonc_mode
 
     def _do(self, parsed: Parsed, renonc: Refusal | None) -> None:
-        deal = self.deal
-        assert deal is not None, "an action is taken only while a deal is played"
-        deal.do(parsed, renonc)
+        if self._current().do(parsed, renonc):
+            self._deal_paused()
+
+    def _deal_paused(self) -> None:
+        deal = self._current()
         if deal.phase == OVER:
             self._deal_over(deal)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..cards import Card, CardError
+from ..cards import Card, CardError, codes
 from ..quoting import quote
 from .rules import PACK, RANK
 
@@ -23,7 +23,7 @@ class Meld(NamedTuple):
 
     @property
     def code(self) -> str:
-        return "-".join(c.code for c in self.cards)
+        return "-".join(codes(self.cards))
 
     @property
     def points(self) -> int:
@@ -67,33 +67,36 @@ def _runs(mask: int) -> tuple[tuple[int, int], ...]:
 
 _RUNS = tuple(_runs(mask) for mask in range(256))
 _CARDS = PACK.cards
-_SUIT_INDEXES = range(len(PACK.suits))
+_BIT = tuple(1 << card.index for card in _CARDS)  # a card's bit in a hand's mask: suit * 8 + rank
+_SUIT_BASES = tuple(suit * 8 for suit in range(len(PACK.suits)))  # where each suit's 8 rank bits begin
 
 
 def find_melds(hand: Iterable[Card]) -> list[Meld]:
     """Every meld in the hand, highest first: maximal runs of 3+ in a suit and fours of IX or higher."""
-    masks = [0, 0, 0, 0]
+    mask = 0
     for card in hand:
-        masks[card.suit] |= 1 << card.rank
+        mask |= _BIT[card.index]
     melds = []
-    for suit in _SUIT_INDEXES:
-        runs = _RUNS[masks[suit]]
+    for base in _SUIT_BASES:
+        runs = _RUNS[mask >> base & 255]
         if runs:
-            base = suit * 8
             for start, length in runs:
                 melds.append(Meld(_sequence_kind(length), _CARDS[base + start: base + start + length]))
-    common = (masks[0] & masks[1] & masks[2] & masks[3]) >> LOWEST_FOUR
+    common = (mask & mask >> 8 & mask >> 16 & mask >> 24 & 255) >> LOWEST_FOUR
     if common:
         for rank in range(LOWEST_FOUR, 8):
             if common >> (rank - LOWEST_FOUR) & 1:
-                melds.append(Meld(FOUR, tuple(_CARDS[s * 8 + rank] for s in _SUIT_INDEXES)))
+                melds.append(Meld(FOUR, tuple(_CARDS[base + rank] for base in _SUIT_BASES)))
     if len(melds) > 1:
         melds.sort(key=lambda m: m.height, reverse=True)
     return melds
 
 
 def has_hundred(hand: Iterable[Card]) -> bool:
-    return any(m.kind >= HUNDRED for m in find_melds(hand))
+    for meld in find_melds(hand):  # a loop, not any() over a generator: asked once a deal
+        if meld.kind >= HUNDRED:
+            return True
+    return False
 
 
 def parse_meld(text: str) -> Meld:
@@ -123,11 +126,21 @@ def parse_meld(text: str) -> Meld:
 __all__ = ["Meld", "find_melds", "has_hundred", "parse_meld", "CardError", "TWENTY", "FIFTY", "HUNDRED", "FOUR"]
 
 
+def _highest(melds: list[Meld]) -> tuple[int, int] | None:
+    """The highest of the melds' heights (None: no meld); a loop, cheaper than max over a generator in CPython 3.11
+    (asked every deal)."""
+    best = None
+    for meld in melds:
+        height = meld.height
+        if best is None or height > best:
+            best = height
+    return best
+
+
 def meld_winner(forehand: int, dealer: int, declared: dict[int, list[Meld]]) -> int | None:
     """Whose melds count: the seat with the higher meld (equal melds: the forehand, who led the first trick);
     None when neither declared any. The one rule the engine's deal and the solver both use."""
-    best_f = max((m.height for m in declared[forehand]), default=None)
-    best_d = max((m.height for m in declared[dealer]), default=None)
+    best_f, best_d = _highest(declared[forehand]), _highest(declared[dealer])
     if best_d is None:
         return forehand if best_f is not None else None
     return forehand if best_f is not None and best_f >= best_d else dealer

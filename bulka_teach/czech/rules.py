@@ -78,7 +78,13 @@ EXCHANGERS = tuple(RANK[r] for r in "789")  # the seven, else the eight, else th
 def exchanging_card(trump: int, face_up: Iterable[Card]) -> Card | None:
     """The card that exchanges (šíbr) for the trumps among ``face_up``: the lowest of the 7, 8 and 9 of trumps
     that is not itself face up; None when no trump lies face up. The one source of the rule."""
-    ranks = {c.rank for c in face_up if c.suit == trump}
+    ranks = set()
+    for card in face_up:  # loops, not comprehensions: asked on every deal's way to play (cheaper in CPython 3.11)
+        if card.suit == trump:
+            ranks.add(card.rank)
     if not ranks:
         return None
-    return next(PACK.cards[trump * 8 + r] for r in EXCHANGERS if r not in ranks)
+    for rank in EXCHANGERS:
+        if rank not in ranks:
+            return PACK.cards[trump * 8 + rank]
+    raise StopIteration  # never: at most two cards lie face up, and three ranks exchange

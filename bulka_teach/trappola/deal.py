@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..cards import Card, CardError, remove_card
+from ..cards import Card, CardError, codes, holds
 from ..errors import Refusal
-from ..events import Event, make_event
+from ..events import Event, make_event, seat_keys
 from ..quoting import quote
 from .bonuses import LAST, Bonus, trick_bonuses
 from .figura import BLANS, Figura, excluded, held_figura, parse_figura
@@ -31,6 +31,11 @@ for _c in PACK.cards:
 _PLAY_TEXT = {c: f"play {c.code}" for c in PACK.cards}
 #: Events are immutable values, so the event of a seat playing a card is made once.
 _PLAY_EVENTS = [[Event("play", seat, {"card": c.code}) for c in PACK.cards] for seat in range(SEATS)]
+_PLAY_OF = _PLAY_TEXT.__getitem__
+_FOLLOW = TRICK_RULES.follow
+_BEATS = TRICK_RULES.beats_table[None]  # led.index * len(PACK) + card.index: the card takes the trick
+_CARDS = len(PACK.cards)
+_IS_TWO = tuple(is_two(c) for c in PACK.cards)  # by card index: ``is_two``, looked up
 VERBS = ("declare <figura>", "manko", "play <card>", "pro", "no-pro", "exchange", "pass")
 _VERB_MOMENT = {"pro": PRO, "no-pro": PRO, "exchange": EXCHANGE, "pass": EXCHANGE, "declare": PLAY, "manko": PLAY,
                 "play": PLAY}
@@ -87,6 +92,13 @@ def _s(suit: int) -> str:
 class Partie:
     """One Partie. Seats are the session's seat numbers; the challenger leads trick 1, the dealer deals."""
 
+    # more than 30 attributes: slots keep attribute access fast (CPython shares dict keys only up to 30)
+    __slots__ = ("rules", "dealer", "challenger", "seats", "number", "deck", "events", "first_event", "multiplier",
+                 "pro", "replay", "tie_replays", "points_of", "hands", "set_aside", "stock", "stock_card", "exchanged",
+                 "stock_card_taker", "played", "aces_played", "aces_at_play", "declared", "manko_asked", "trick",
+                 "tricks", "by_two", "won", "voids", "_other", "outcome", "dealt", "chips_before", "chips_delta",
+                 "bulka_number", "pot_won", "phase", "to_move")
+
     def __init__(self, rules: TrappolaRules, dealer: int, challenger: int, deck: list[Card], number: int,
                  events: list[Event], multiplier: int = 1, ask_pro: bool = False, pro: int | None = None,
                  replay: bool = False, tie_replays: bool = True) -> None:
@@ -102,21 +114,23 @@ class Partie:
         self.replay = replay  # an Alifer replay (same roles, the multiplier doubled)
         self.tie_replays = tie_replays  # a tie is Alifer (3–4 players, or two who agreed it), else a draw
         self.points_of = rules.card_points()
-        self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
-        self.set_aside: list[list[Card]] = [[] for _ in range(SEATS)]  # stock_exchange: the nine laid aside
+        self.hands: list[list[Card]] = [[], [], [], []]  # SEATS lists
+        self.set_aside: list[list[Card]] = [[], [], [], []]  # stock_exchange: the nine laid aside
         self.stock: list[Card] = []
         self.stock_card = deck[-1]  # the stock's bottom card lies face up: public
         self.exchanged: dict[int, bool] = {}
         self.stock_card_taker: int | None = None  # stock_exchange: who took the face-up card with the top nine
         self.played = [0] * SEATS  # cards each seat has played
         self.aces_played = [False] * SEATS
-        self.declared: list[list[Declared]] = [[] for _ in range(SEATS)]
+        #: aces each seat held when play began: still in its hand until it plays one (no card joins a hand in play)
+        self.aces_at_play = [0] * SEATS
+        self.declared: list[list[Declared]] = [[], [], [], []]
         self.manko_asked = [False] * SEATS
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
         self.by_two: list[tuple[int, bool]] = []  # each trick's (winner, won by the winner's own Two)
         self.won = [0] * SEATS  # card points won in tricks
-        self.voids: list[set[int]] = [set() for _ in range(SEATS)]
+        self.voids: list[set[int]] = [set(), set(), set(), set()]
         self._other = [0] * SEATS
         self._other[challenger], self._other[dealer] = dealer, challenger
         self.outcome: Outcome | None = None
@@ -143,17 +157,23 @@ class Partie:
         self.hands[d] = deck[3:6] + deck[9:12] + deck[15:18]
         self.stock = deck[18:]  # stock[0] on top
         self.dealt = True
-        self.events.append(Event("deal", d, {"dealer": d, "challenger": c, "number": self.number,
-                                             "stock_card": self.stock_card.code, "multiplier": self.multiplier,
-                                             "pro": self.pro}))
+        self.events.append(make_event(("deal", d, {"dealer": d, "challenger": c, "number": self.number,
+                                                   "stock_card": self.stock_card.code, "multiplier": self.multiplier,
+                                                   "pro": self.pro}, None)))
         for seat in self.seats:
-            self.events.append(make_event(("hand", seat, {"count": 9}, {"cards": [x.code for x in self.hands[seat]]})))
+            self.events.append(make_event(("hand", seat, {"count": 9}, {"cards": codes(self.hands[seat])})))
         if self.rules.stock_exchange:
             self.phase, self.to_move = EXCHANGE, c
         else:
             self._start_play()
 
     def _start_play(self) -> None:
+        for seat in self.seats:
+            aces = 0
+            for card in self.hands[seat]:
+                if card.rank == ACE:
+                    aces += 1
+            self.aces_at_play[seat] = aces
         self.phase, self.to_move = PLAY, self.challenger
         self.events.append(make_event(("play-starts", self.challenger, {}, None)))
 
@@ -193,17 +213,20 @@ class Partie:
         if self.phase != PLAY:
             return [a for a, parsed in self.candidates() if self.refusal(parsed) is None]
         hand, trick = self.hands[seat], self.trick
-        plays = [_PLAY_TEXT[c] for c in TRICK_RULES.follow(hand, trick[0][1] if trick else None, None)[0]]
+        # ``playable`` inline: leading, any card (as ``follow`` answers a trick not led yet), else what it allows
+        plays = list(map(_PLAY_OF, _FOLLOW(hand, trick[0][1], None)[0] if trick else hand))
         played = self.played[seat]
-        if played >= 2 and self.aces_played[seat]:
-            return plays
+        if played >= 2 and (self.aces_played[seat] or self.aces_at_play[seat] < 3):
+            return plays  # past the second card Manko is gone, and only aces may be declared (see may_declare)
         # what candidates() and refusal() allow, in their order, with the playable cards found once
-        may_declare = not played or [c.rank for c in hand].count(ACE) >= 3  # later: aces alone
-        if played >= 2 and not may_declare:
-            return plays  # past the second card Manko is gone, and without three aces nothing may be declared
-        asked = [f"declare {f.code}" for f in (held_figura(hand) if may_declare else ())
-                 if self._declare_refusal(f) is None]
-        if self.played[seat] == 1 and not self.manko_asked[seat] and self._mankoable(self.other(seat)):
+        # later only aces, while none is played: those held when play began, three or four
+        may_declare = not played or (not self.aces_played[seat] and self.aces_at_play[seat] >= 3)
+        asked = []
+        if may_declare:
+            for figura in held_figura(hand):  # a loop: cheaper than a comprehension in CPython 3.11
+                if self._declare_refusal(figura) is None:
+                    asked.append(f"declare {figura.code}")
+        if played == 1 and not self.manko_asked[seat] and self._mankoable(self._other[seat]):
             asked.append("manko")  # what _manko_refusal allows, without writing its refusals
         return asked + plays
 
@@ -248,7 +271,9 @@ class Partie:
 
     def _declare_refusal(self, figura: Figura) -> Refusal | None:
         seat = self._mover()
-        done = {d.figura.key for d in self.declared[seat]}
+        done = set()
+        for declared in self.declared[seat]:
+            done.add(declared.figura.key)
         if figura.key in done:
             what = "Blans or Bianka" if figura.rank is None else f"your {figura.name().split(' ', 1)[1]}"
             return Refusal("meld-already-declared", f"You have declared {what} already in this Partie: each rank "
@@ -270,11 +295,11 @@ class Partie:
                                                 f"{', '.join(c.code for c in spoil)}: a false Figura is a renonc.",
                                renonc=True)
             return None
-        missing = [c.code for c in figura.cards if c not in hand]
+        missing = [c.code for c in figura.cards if not holds(hand, c)]
         if missing:
             return Refusal("meld-not-held", f"You do not hold {', '.join(missing)}: a false Figura is a renonc.",
                            renonc=True)
-        if figura.size == 3 and sum(1 for c in hand if c.code[0] == figura.rank) == 4:
+        if figura.size == 3 and [c.code[0] for c in hand].count(figura.rank) == 4:
             return Refusal("declare-whole-meld", f"You hold all four {figura.name().split(' ', 1)[1]}: declare the "
                                                  "four together, not three of them.")
         return None
@@ -294,17 +319,22 @@ class Partie:
         return None
 
     def _mankoable(self, seat: int) -> list[Declared]:
-        return [d for d in self.declared[seat] if d.figura.mankoable]
+        declared = self.declared[seat]
+        return [d for d in declared if d.figura.mankoable] if declared else []  # mostly none were declared
 
     # --- doing ------------------------------------------------------------------------------------------------
-    def do(self, parsed: Parsed, renonc: Refusal | None) -> None:
+    def do(self, parsed: Parsed, renonc: Refusal | None) -> bool:
+        """Carry out an action already judged (``renonc``: the rule error it commits, if any); True when the Partie
+        asks no one any more (it is over, or Pro was answered), so that the session acts."""
         verb, arg = parsed
-        seat = self._mover()
+        seat = self.to_move
+        assert seat is not None, "nobody is to move"
         if renonc is not None:
             self._renonc(seat, verb, arg, renonc)
-            return
+            return True
         if verb == "play":
             self._play(seat, arg)
+            return self.to_move is None
         elif verb == "declare":
             self._declare(seat, arg)
         elif verb == "manko":
@@ -315,6 +345,7 @@ class Partie:
             self.to_move = None  # the session pays the stakes, then deals
         else:
             self._exchange(seat, verb == "exchange")
+        return self.to_move is None
 
     def _renonc(self, seat: int, verb: str, arg: object, renonc: Refusal) -> None:
         if verb == "play":
@@ -370,7 +401,10 @@ class Partie:
         self.events.append(Event("manko-answer", owner, {"answers": answers}))
 
     def _play(self, seat: int, card: Card) -> None:
-        remove_card(self.hands[seat], card)
+        hand, i = self.hands[seat], 0  # ``cards.remove_card`` inline: on every play its call costs more than its loop
+        while hand[i] is not card:  # the card was judged legal, so it is held
+            i += 1
+        del hand[i]
         self.played[seat] += 1
         if card.rank == ACE:
             self.aces_played[seat] = True
@@ -380,31 +414,35 @@ class Partie:
             trick.append((seat, card))
             self.to_move = self._other[seat]
             return
-        led_seat, led = trick[0]
-        winner = seat if TRICK_RULES.beats(card, led, None) else led_seat
+        first = trick[0]
+        led_seat, led = first
+        winner = seat if _BEATS[led.index * _CARDS + card.index] else led_seat
         if card.suit != led.suit:
             self.voids[seat].add(led.suit)
         worth = self.points_of[led.index] + self.points_of[card.index]
         self.won[winner] += worth
-        by_two = winner == led_seat and is_two(led)
-        self.tricks.append((((led_seat, led), (seat, card)), winner))
+        by_two = winner == led_seat and _IS_TWO[led.index]
+        tricks = self.tricks
+        tricks.append(((first, (seat, card)), winner))
         self.by_two.append((winner, by_two))
         self.trick = []
         self.to_move = winner
-        number = len(self.tricks)
+        number = len(tricks)
         self.events.append(make_event(("trick", winner, {"cards": [led.code, card.code], "number": number,
                                                          "points": worth, "by_two": by_two}, None)))
         if by_two and number < TRICKS:
             bonus = trick_bonuses(self.by_two, self.rules)[-1]
-            self.events.append(Event("bonus", winner, {"bonus": bonus.bonus, "tricks": list(bonus.tricks),
-                                                       "points": bonus.points, "provisional": number == TRICKS - 1}))
+            self.events.append(make_event(("bonus", winner, {"bonus": bonus.bonus, "tricks": list(bonus.tricks),
+                                                             "points": bonus.points,
+                                                             "provisional": number == TRICKS - 1}, None)))
         if number == TRICKS:
             self._score()
 
     # --- the end ----------------------------------------------------------------------------------------------
     def card_points(self) -> dict[int, int]:
         """Card points won in tricks so far."""
-        return {s: self.won[s] for s in self.seats}
+        (first, second), won = self.seats, self.won  # the two seats, in order (no comprehension's frame)
+        return {first: won[first], second: won[second]}
 
     def bonuses(self) -> list[Bonus]:
         """The trick bonuses earned so far (final once nine tricks are played; none count after a renonc)."""
@@ -412,32 +450,38 @@ class Partie:
 
     def last_trick_points(self) -> dict[int, int]:
         """The plain last trick (card points): to its winner, unless his Two took it (then a bonus instead)."""
-        out = {s: 0 for s in self.seats}
+        out = dict.fromkeys(self.seats, 0)
         if len(self.tricks) == TRICKS and not self.by_two[-1][1]:
             out[self.tricks[-1][1]] = self.rules.last_trick
         return out
 
     def scores(self) -> dict[int, int]:
         """Card points + the plain last trick + trick bonuses + declarations."""
+        return self._total(self.last_trick_points(), self.bonuses())
+
+    def _total(self, last_trick: dict[int, int], bonuses: list[Bonus]) -> dict[int, int]:
+        """``scores``, given ``last_trick_points`` and ``bonuses`` (``_score`` finds them once for the log too)."""
         total = self.card_points()
-        for seat, extra in self.last_trick_points().items():
+        for seat, extra in last_trick.items():
             total[seat] += extra
-        for bonus in self.bonuses():
+        for bonus in bonuses:
             total[bonus.seat] += bonus.points
         for seat in self.seats:
-            total[seat] += sum(d.points for d in self.declared[seat])
+            for declared in self.declared[seat]:
+                total[seat] += declared.points
         return total
 
     def _score(self) -> None:
-        last = [b for b in self.bonuses() if b.bonus == LAST]
-        for bonus in last:
-            self.events.append(Event("bonus", bonus.seat, {"bonus": LAST, "tricks": list(bonus.tricks),
-                                                           "points": bonus.points, "provisional": False}))
-        total = self.scores()
+        bonuses, last_trick = self.bonuses(), self.last_trick_points()
+        for bonus in bonuses:
+            if bonus.bonus == LAST:
+                self.events.append(make_event(("bonus", bonus.seat, {"bonus": LAST, "tricks": list(bonus.tricks),
+                                                                     "points": bonus.points, "provisional": False},
+                                               None)))
+        total = self._total(last_trick, bonuses)
         c, d = self.seats
-        self.events.append(Event("score", None, {"points": {str(s): p for s, p in total.items()},
-                                                 "last_trick": {str(s): p for s, p in
-                                                                self.last_trick_points().items()}}))
+        self.events.append(make_event(("score", None, {"points": seat_keys(total),
+                                                       "last_trick": seat_keys(last_trick)}, None)))
         if total[c] == total[d]:
             self._finish(Outcome("alifer" if self.tie_replays else "draw", points=total))
             return

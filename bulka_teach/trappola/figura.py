@@ -7,9 +7,10 @@ and the rules' business; this module knows what a Figura is and which ones a han
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import NamedTuple
 
-from ..cards import Card
+from ..cards import Card, codes
 from ..quoting import quote
 from .rules import ACE, COURTS, PACK, SUITS, TrappolaRules
 
@@ -85,16 +86,24 @@ def parse_figura(text: str) -> Figura:
     return Figura(text, rank, tuple(cards))
 
 
+_SUIT_OF = attrgetter("suit")
+
+
 def _set_of(cards: list[Card]) -> Figura:
-    ordered = sorted(cards, key=lambda c: c.suit)
-    return Figura("-".join(c.code for c in ordered), ordered[0].code[0], tuple(ordered))
+    ordered = sorted(cards, key=_SUIT_OF)  # a C key and a list of codes: asked whenever a hand holds three of a rank
+    return Figura("-".join(codes(ordered)), ordered[0].code[0], tuple(ordered))
 
 
 def held_figura(hand: Iterable[Card]) -> list[Figura]:
     """Every Figura the hand could declare: each rank's whole set (three, or the four), Blans, Bianka."""
     cards = list(hand)
-    ranks = [card.rank for card in cards]
-    found = [_set_of([c for c in cards if c.rank == r]) for r in _SET_RANKS if ranks.count(r) >= 3]
+    ranks = []
+    for card in cards:  # a loop: asked at each seat's first card of every Partie, cheaper than a comprehension
+        ranks.append(card.rank)
+    found = []
+    for r in _SET_RANKS:
+        if ranks.count(r) >= 3:
+            found.append(_set_of([c for c in cards if c.rank == r]))
     if COURTS.isdisjoint(ranks):
         found.append(Figura(BLANS, None, ()))
         if ACE not in ranks:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..dealing import DeckSource, shuffled
 from ..errors import Refusal, ScenarioError
-from ..events import Event
+from ..events import Event, make_event, seat_keys
 from ..game import Decided, Decision, Game, Pot
 from ..records import Record
 from .deal import OVER, PARSED, PRO, Outcome, Parsed, Partie, parse_action
@@ -35,6 +35,7 @@ class TrappolaBulka(Game[Partie]):
         super().__init__(record)
         self.rules: TrappolaRules = TrappolaRules.from_dict(record.rules)
         n = self.n
+        self.with_bulka = n > 2  # three or four players play for a Bulka; two play for points only
         self.source = DeckSource.from_codes(PACK, record.decks, record.seed)
         self.pot = 0  # the Bulka (three or four players)
         self.chips = [0] * n
@@ -50,11 +51,6 @@ class TrappolaBulka(Game[Partie]):
         self._next_partie(replay=False, pro=None)
 
     # --- seats --------------------------------------------------------------------------------------------------
-    @property
-    def with_bulka(self) -> bool:
-        """Three or four players play for a Bulka; two play for points only."""
-        return self.n > 2
-
     def _seat_players(self, record: Record) -> tuple[int, int, list[int]]:
         n, dealer, queue = self.n, record.dealer, record.queue
         if dealer is not None and not 0 <= dealer < n:
@@ -101,14 +97,14 @@ class TrappolaBulka(Game[Partie]):
         return order[-1], order[0], order[1:-1]
 
     def _announce_seats(self) -> None:
-        self.events.append(Event("seats", None, {"dealer": self.dealer, "challenger": self.challenger,
-                                                 "queue": list(self.queue)}))
+        self.events.append(make_event(("seats", None, {"dealer": self.dealer, "challenger": self.challenger,
+                                                       "queue": list(self.queue)}, None)))
 
     # --- Partien ------------------------------------------------------------------------------------------------
     def _next_partie(self, replay: bool, pro: int | None) -> None:
         deck = self.source.next_deck()
         if deck is None:
-            self.deal = None
+            self.deal = self._deal_legal = self._deal_do = None
             return
         ask_pro = self.with_bulka and not replay and self.streaks[self.dealer] >= PRO_STREAK
         partie = Partie(self.rules, self.dealer, self.challenger, deck, len(self.deals) + 1, self.events,
@@ -119,6 +115,7 @@ class TrappolaBulka(Game[Partie]):
         partie.bulka_number = self.bulka
         self.deals.append(partie)
         self.deal = partie
+        self._deal_legal, self._deal_do = partie.legal_actions, partie.do  # the session's are the Partie's (to a split)
         if not ask_pro:
             self._begin(partie)
 
@@ -130,8 +127,9 @@ class TrappolaBulka(Game[Partie]):
                 amount = base * (2 if seat == partie.pro else 1)
                 self.chips[seat] -= amount
                 self.pot += amount
-                self.events.append(Event("stake", seat, {"amount": amount, "pot": self.pot, "pro": seat == partie.pro,
-                                                         "multiplier": partie.multiplier}))
+                self.events.append(make_event(("stake", seat, {"amount": amount, "pot": self.pot,
+                                                               "pro": seat == partie.pro,
+                                                               "multiplier": partie.multiplier}, None)))
         partie.start()
 
     def _settle(self, partie: Partie) -> None:
@@ -144,11 +142,11 @@ class TrappolaBulka(Game[Partie]):
         if winner is not None and loser is not None:
             self.streaks[winner] += 1
             self.streaks[loser] = 0
-        self.events.append(Event("partie-over", winner, {
+        self.events.append(make_event(("partie-over", winner, {
             "winner": winner, "loser": loser, "result": outcome.result, "multiplier": partie.multiplier,
-            "points": {str(s): p for s, p in outcome.points.items()},
+            "points": seat_keys(outcome.points),
             "streak": self.streaks[winner] if winner is not None else 0, "bulka": self.with_bulka,
-            "pro": partie.pro}))
+            "pro": partie.pro}, None)))
         if not decided:  # a tie decides nothing: the same roles again (Alifer: the multiplier doubled)
             if outcome.result == "alifer":
                 self.multiplier *= 2
@@ -162,7 +160,7 @@ class TrappolaBulka(Game[Partie]):
             self.chips[winner] += won
             self.pot = 0
             partie.pot_won = {"seat": winner, "chips": won}
-            self.events.append(Event("bulka-won", winner, {"chips": won, "bulka": self.bulka}))
+            self.events.append(make_event(("bulka-won", winner, {"chips": won, "bulka": self.bulka}, None)))
             self.bulka += 1
             self.streaks = [0] * self.n
             self._reseat_after_bulka(winner, loser)
@@ -180,7 +178,10 @@ class TrappolaBulka(Game[Partie]):
         self._next_partie(replay=False, pro=None)
 
     def _close(self, partie: Partie) -> None:
-        partie.chips_delta = [a - b for a, b in zip(self.chips, partie.chips_before, strict=True)]
+        delta = []
+        for now, before in zip(self.chips, partie.chips_before, strict=True):  # a loop: every Partie (CPython 3.11)
+            delta.append(now - before)
+        partie.chips_delta = delta
 
     def _reseat_after_bulka(self, winner: int, loser: int) -> None:
         if self.rules.bulka_won_seating == "redraw":
@@ -206,15 +207,15 @@ class TrappolaBulka(Game[Partie]):
                 amount = declared.points * f
                 self.chips[opponent] -= amount
                 self.chips[seat] += amount
-                self.events.append(Event("pay-figura", seat, {"from": opponent, "amount": amount,
-                                                              "name": declared.figura.name()}))
+                self.events.append(make_event(("pay-figura", seat, {"from": opponent, "amount": amount,
+                                                                    "name": declared.figura.name()}, None)))
         for bonus in partie.bonuses():
             opponent = partie.other(bonus.seat)
             amount = bonus.points * f
             self.chips[opponent] -= amount
             self.pot += amount
-            self.events.append(Event("pay-bonus", bonus.seat, {"from": opponent, "amount": amount,
-                                                               "bonus": bonus.bonus, "pot": self.pot}))
+            self.events.append(make_event(("pay-bonus", bonus.seat, {"from": opponent, "amount": amount,
+                                                                     "bonus": bonus.bonus, "pot": self.pot}, None)))
 
     # --- table commands: leaving, joining, the end of play -----------------------------------------------------
     def leave(self, seat: int) -> Refusal | None:
@@ -258,6 +259,7 @@ class TrappolaBulka(Game[Partie]):
             self.chips[seat] += share
         self.pot = rest
         self.split_done = True
+        self._deal_legal = self._deal_do = None  # nothing is asked any more (``_legal_now``)
         self.events.append(Event("split", None, {"share": share, "seats": present, "remainder": rest}))
         self._legal_at = -1  # no action was taken, yet nothing is asked any more: the listed actions are stale
         return None
@@ -289,10 +291,15 @@ class TrappolaBulka(Game[Partie]):
     def _do(self, parsed: Parsed, renonc: Refusal | None) -> None:
         partie = self.deal
         assert partie is not None, "an action is taken only while a Partie is played"
-        partie.do(parsed, renonc)
-        if partie.phase == PRO and partie.to_move is None:
+        if partie.do(parsed, renonc):
+            self._deal_paused()
+
+    def _deal_paused(self) -> None:
+        partie = self.deal
+        assert partie is not None, "a Partie was being played"
+        if partie.phase == PRO:  # Pro answered: the stakes, then the deal
             self._begin(partie)
-        if partie.phase == OVER:
+        elif partie.phase == OVER:
             self._settle(partie)
 
     # --- what seats see and what happened ------------------------------------------------------------------------
