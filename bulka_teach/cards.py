@@ -78,17 +78,6 @@ def codes(cards: Iterable[Card]) -> list[str]:
     return out
 
 
-def remove_card(cards: list[Card], card: Card) -> None:
-    """``cards.remove(card)``, by identity as ``holds`` asks (ValueError when it is not there)."""
-    i = 0
-    for held in cards:
-        if held is card:
-            del cards[i]
-            return
-        i += 1
-    raise ValueError(f"{card!r} is not among the cards")
-
-
 _PACKS: dict[str, Pack] = {}
 
 
