@@ -87,4 +87,4 @@ def exchanging_card(trump: int, face_up: Iterable[Card]) -> Card | None:
     for rank in EXCHANGERS:
         if rank not in ranks:
             return PACK.cards[trump * 8 + rank]
-    raise StopIteration  # never: at most two cards lie face up, and three ranks exchange
+    raise AssertionError("at most two cards lie face up, and three ranks exchange")  # unreachable
