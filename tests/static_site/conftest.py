@@ -121,6 +121,8 @@ def lesson_url(site: Site, path: str, query: str = "") -> str:
 
 
 def open_site_lesson(page: Page, site: Site, path: str, query: str = "") -> None:
-    """Open a lesson as a learner does and wait until Python has run its cells (Voici then drops its spinner)."""
+    """Open a lesson as a learner does and wait until Python has run every cell (the page shows itself at its
+    first output; ``site/finish.py`` marks the body once the last cell has run)."""
     page.goto(lesson_url(site, path, query), wait_until="domcontentloaded", timeout=SITE_TIMEOUT_MS)
+    page.wait_for_selector("body[data-cells-run='all']", state="attached", timeout=SITE_TIMEOUT_MS)
     page.wait_for_selector("#loading", state="detached", timeout=SITE_TIMEOUT_MS)

@@ -1,13 +1,15 @@
 """The static site (``scripts/site.sh``) in an offline Chromium: every lesson as under Voilà, a practice deal by
 clicks with Hint and Review, a refused click explained, a teacher's ``?deal=`` link, the house-rules panel, a
-pass-and-play deal covered at every handover, and no request to any host but the site's own."""
+pass-and-play deal covered at every handover, Python restored from the first visit's snapshot, and no request to
+any host but the site's own."""
 from __future__ import annotations
 
 import json
 import re
+import time
 import zipfile
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Worker, expect
 
 from bulka_teach.table.practice import Practice
 from tests.browser.hotseat_page import CLASSMATES, COVER, check_handovers, play_a_deal, sit_down
@@ -178,6 +180,65 @@ def test_progress_is_kept_in_the_browser_and_shown_on_the_start_page(site_page: 
     page.get_by_role("button", name="Forget my progress").click()
     assert mark(page, "bouillotte/08-variants.html") == " [not started]"
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+
+# The kernel's worker and the snapshot it keeps in IndexedDB (site/kernel_worker.js)
+SNAPSHOT_KEY = """([record, value]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("bulka_teach-python", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("snapshots");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const transaction = open.result.transaction("snapshots", value === null ? "readonly" : "readwrite");
+    const store = transaction.objectStore("snapshots");
+    const request = value === null ? store.get(record + " key") : store.put(value, record + " key");
+    transaction.oncomplete = () => { open.result.close(); resolve(value === null ? request.result ?? null : value); };
+    transaction.onerror = () => reject(transaction.error);
+  };
+})"""
+
+
+def kernel_worker(page: Page) -> Worker:
+    return next(worker for worker in page.workers if "pyodide-kernel-extension" in worker.url)
+
+
+def python_started(page: Page) -> str:
+    """How the page's Python started: ``fresh`` or ``restored`` (from the snapshot)."""
+    return str(kernel_worker(page).evaluate("__bulkaStarted"))
+
+
+def saved_key(page: Page, site: Site, unlike: str | None = None, timeout_s: float = 60) -> str:
+    """The key of this site's saved snapshot, once the browser has kept one (other than ``unlike``)."""
+    record = ["kernel " + site.url + "/static/pyodide/", None]
+    deadline = time.monotonic() + timeout_s
+    while (key := page.evaluate(SNAPSHOT_KEY, record)) in (None, unlike):
+        assert time.monotonic() < deadline, "no snapshot of Python was kept"
+        time.sleep(0.5)
+    return str(key)
+
+
+def test_a_later_visit_restores_python_from_the_first_visits_snapshot(site_page: Page, site: Site) -> None:
+    """The first page keeps Python's memory just after the kernel's import; the next pages restore it instead of
+    starting Python: each seeds Python's random generator anew and takes its own ``?deal=`` link. A snapshot made
+    from other files is dropped: Python starts afresh and keeps a new one."""
+    page = site_page
+    open_practice(page, site)
+    assert python_started(page) == "fresh"
+    key = saved_key(page, site)
+    code = Practice().deal_code
+    draws = []
+    for query in ("", f"?deal={code}"):
+        table = open_practice(page, site, query)
+        assert python_started(page) == "restored", f"the page with {query or 'no query'} started Python afresh"
+        draws.append(kernel_worker(page).evaluate(
+            "async () => (await __bulkaEager).runPython('import random\\nrandom.random()')"))
+    assert deal_code(table) == code, "a restored page did not deal its ?deal= code"
+    assert draws[0] != draws[1], "two restored pages drew the same random numbers"
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+    other = page.evaluate(SNAPSHOT_KEY, ["kernel " + site.url + "/static/pyodide/", key.replace(" ", " other ", 1)])
+    open_practice(page, site)
+    assert python_started(page) == "fresh", "a snapshot of other files was restored"
+    assert saved_key(page, site, unlike=other) == key, "the snapshot of other files was not replaced"
 
 
 def test_no_request_left_the_site(site_page: Page, site: Site) -> None:
