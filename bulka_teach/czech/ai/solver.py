@@ -95,7 +95,6 @@ class Solution:
 
 def solve(position: Position) -> Solution:
     """The exact margin of every legal card of the player to move (see the module's docstring)."""
-    search = _Search(position.trump, position.must_beat, position.o_points)
     hl, hf = position.hands
     legal = _legal_mask(hl, position.led, position.trump, position.must_beat)
     if not legal:
@@ -103,30 +102,32 @@ def solve(position: Position) -> Solution:
     values: dict[str, int] = {}
     in_play = hl | hf | (1 << position.led if position.led >= 0 else 0)
     guess = 0
-    for rep, group in search.groups(legal, in_play, position.led):
-        if position.led < 0:
-            value = guess = search.lead_exact(rep, hl ^ (1 << rep), hf, position.bela, guess)
-        else:
-            # the mover follows: the opponent led, so the search's leader is the opponent
-            value = -search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
-        for card in _bits(group):
-            values[PACK.cards[card].code] = value
+    with _Search(position.trump, position.must_beat, position.o_points) as search:
+        for rep, group in search.groups(legal, in_play, position.led):
+            if position.led < 0:
+                value = guess = search.lead_exact(rep, hl ^ (1 << rep), hf, position.bela, guess)
+            else:
+                # the mover follows: the opponent led, so the search's leader is the opponent
+                value = -search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
+            for card in _bits(group):
+                values[PACK.cards[card].code] = value
+        nodes = search.nodes
     best = max(values, key=values.__getitem__)
-    return Solution(values, best, search.nodes, position)
+    return Solution(values, best, nodes, position)
 
 
 def best_value(position: Position) -> int:
     """The margin of the mover's best card only (cheaper than ``solve``, which values every card)."""
-    search = _Search(position.trump, position.must_beat, position.o_points)
     hl, hf = position.hands
     if not hl:
         raise ValueError("the player to move holds no card: the play phase is over")
-    if position.led < 0:
-        return search.exact(hl, hf, position.bela)
-    legal = _legal_mask(hl, position.led, position.trump, position.must_beat)
-    in_play = hl | hf | (1 << position.led)
-    return max(-search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
-               for rep, _ in search.groups(legal, in_play, position.led))
+    with _Search(position.trump, position.must_beat, position.o_points) as search:
+        if position.led < 0:
+            return search.exact(hl, hf, position.bela)
+        legal = _legal_mask(hl, position.led, position.trump, position.must_beat)
+        in_play = hl | hf | (1 << position.led)
+        return max(-search.answer(position.led, rep, hf, hl ^ (1 << rep), _other_side(position.bela))
+                   for rep, _ in search.groups(legal, in_play, position.led))
 
 
 def declarer_makes_it(position: Position) -> bool:
@@ -135,11 +136,11 @@ def declarer_makes_it(position: Position) -> bool:
     hl, hf = position.hands
     if position.led >= 0 or hl.bit_count() < 3:
         return declarer_wins(position, best_value(position))
-    search = _Search(position.trump, position.must_beat, position.o_points)
     ahead = position.scored[0] - position.scored[1]
-    if position.declarer == 0:  # the mover needs a final margin above 0: a value of at least 1 - ahead
-        return search.lead(hl, hf, position.bela, -ahead, 1 - ahead) >= 1 - ahead
-    return search.lead(hl, hf, position.bela, -ahead - 1, -ahead) < -ahead  # the mover's margin below 0
+    with _Search(position.trump, position.must_beat, position.o_points) as search:
+        if position.declarer == 0:  # the mover needs a final margin above 0: a value of at least 1 - ahead
+            return search.lead(hl, hf, position.bela, -ahead, 1 - ahead) >= 1 - ahead
+        return search.lead(hl, hf, position.bela, -ahead - 1, -ahead) < -ahead  # the mover's margin below 0
 
 
 def final_margin(position: Position, value: int) -> int:
@@ -256,7 +257,7 @@ def _merge_suit(suit: int, kind: int, own: int, others: int, mode: int, pivot: i
 
 
 class _Search:
-    """One search: a trump's tables, the transposition table and the node count.
+    """One search: a trump's tables, the transposition table and the node count (``with _Search(…) as search``).
 
     The recursive steps are closures over local tables (faster than attribute look-ups in CPython):
     ``lead`` (a trick's start, alpha-beta with the transposition table, the follower's answers to each
@@ -508,9 +509,14 @@ class _Search:
         """Positions searched: trick starts expanded by alpha-beta, plus two-card endings valued."""
         return self._expanded[0] + len(self.memo)
 
-    def __del__(self) -> None:
+    def __enter__(self) -> _Search:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         # The recursive closures refer to one another, a cycle only the garbage collector frees, and with them the
-        # tables: emptied as soon as the search goes, a sampling bot's worlds do not pile up until a collection.
+        # tables: emptied as each use ends, a sampling bot's worlds do not pile up until a collection. (``__del__``
+        # did it in the Python source, but the compiled class never ran it for searches made by compiled code: a
+        # practice kernel kept 8 MB more.)
         self.tt.clear()
         self.memo.clear()
 
