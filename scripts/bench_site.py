@@ -6,8 +6,9 @@ Prints figures, asserts nothing:
   - open → interactive: seconds from asking for a lesson to a table the learner can act on (a legal card or an
     action button), over cold visits (each in a new browser context: an empty cache, as a learner's first
     visit), later visits as a learner's browser makes them (Chromium closed and opened again on one profile,
-    whose disk cache keeps the files and the compiled WebAssembly) and new tabs of one private window (an
-    incognito-like context: its cache lives in memory and keeps no compiled WebAssembly); with the CPU seconds
+    whose disk cache keeps the files and whose IndexedDB keeps the first visit's snapshot of Python) and new
+    tabs of one private window (an incognito-like context: its cache and its IndexedDB live in memory while it
+    is open); each visit leaves as soon as the table is interactive; with the CPU seconds
     Chromium spent meanwhile (all its processes), which a loaded shared machine inflates less than wall time;
   - click → redraw: milliseconds from a click on a legal card or action button to the table's ``data-render``
     changing, measured in the page with ``performance.now()`` (p50, p95, max over N clicks in practice deals:
