@@ -32,7 +32,7 @@ async function __bulkaStart(indexURL) {
     try {
       const pyodide = await self.loadPyodide({
         indexURL,
-        _loadSnapshot: __bulkaSnapshots("get", record),
+        _loadSnapshot: __bulkaSnapshots("get", record).then((bytes) => bytes || Promise.reject(new Error("no bytes"))),
         // the kernel's import keeps Pyodide's API object and one of its functions (see the serializer below)
         _snapshotDeserializer: (name) =>
           name === "pyodide" ? new Proxy({}, { get: (_, key) => api[key] }) : (...args) => api[name](...args),
@@ -129,7 +129,8 @@ function __bulkaLoad(load) {
     const pyodide = await __bulkaEager;
     pyodide.setStdout({ batched: stdout });
     pyodide.setStderr({ batched: stderr });
-    pyodide.runPython("import json, os\nos.environ.update(json.loads(" + JSON.stringify(JSON.stringify(env || {})) + "))");
+    const environ = JSON.stringify(JSON.stringify(env || {}));  // a Python string literal of the JSON
+    pyodide.runPython("import json, os\nos.environ.update(json.loads(" + environ + "))");
     return pyodide;
   };
 }
