@@ -102,7 +102,7 @@ def test_hint_with_one_choice_needs_no_evaluation():
     evaluator = TrickEvaluator()
     view = _record(["take"]).replay().view(1)  # Ben, without the 7h, may only pass the exchange question
     hint = Coach(evaluator).hint(view)
-    assert hint.action == "pass" and hint.why == "You have only one choice here: pass." and evaluator.views == []
+    assert hint.action == "pass" and hint.why == "It is your only choice here." and evaluator.views == []
 
 
 def test_hint_when_nothing_is_asked_says_so():

@@ -189,7 +189,9 @@ class Coach:
             raise ValueError("there is nothing to hint: this view asks nothing of its seat (view['legal'] is empty)")
         evaluation = self.evaluator(view).evaluate(view) if len(legal) > 1 else None
         if evaluation is None or not evaluation.estimates:
-            return Hint(legal[0], f"You have only one choice here: {said(self.teacher(view), legal[0])}.", None, {})
+            # the table names the action in its own words before this ("Hint: Do not exchange."): the coach's name
+            # for it could differ ("pass")
+            return Hint(legal[0], "It is your only choice here.", None, {})
         teacher = self.teacher(view)
         best, rule = best_with_rule(teacher, view, evaluation)
         equal = tuple(a for a in about_best(teacher, evaluation) if a != best)
