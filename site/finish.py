@@ -44,6 +44,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from config import KERNEL_PLUGIN  # site/config.py: the kernel's settings in jupyter-lite.json
+
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^>]*>')
 STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
 SHARED_MIN = 50_000  # an inline stylesheet this long, found in more than one page, is shared
@@ -66,7 +68,6 @@ LOADING = '<h2 id="loading_text">Running ...</h2>'
 LOADING_SITE = ('<h2 id="loading_text">Starting Python in your browser…</h2>'
                 '<p style="text-align:center">The first visit loads about 10 MB; later visits come from the'
                 " browser's cache.</p>")
-KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
 EARLY_NAME = "bulka-eager "  # the early worker's name, then the URLs it starts Pyodide from (JSON)
 EARLY_SCRIPT = """
